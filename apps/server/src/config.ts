@@ -1,0 +1,83 @@
+/**
+ * Owns the server's configuration: one zod schema over the environment, parsed once at boot.
+ * A bad value stops the start with a list of every problem, not just the first.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalString.pipe(z.url().optional()),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    JWT_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(24 * 60 * 60),
+    ENCRYPTION_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+        .optional(),
+    ),
+    CORS_ORIGINS: optionalString,
+    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+    AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().default('Call Insights <no-reply@callinsights.local>'),
+    WEB_DIST_DIR: optionalString,
+    TRUST_PROXY: bool.default(false),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required in production with PostgreSQL',
+      });
+    }
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}

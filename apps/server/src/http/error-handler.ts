@@ -1,0 +1,89 @@
+/**
+ * Owns the one error handler: every failure leaves as `{ error: { code, message, fields? } }`
+ * with a status that means what it says; no stack traces, SQL or vendor text reach clients.
+ */
+import type { ErrorCode, ErrorResponse, FieldError } from '@call-insights/contracts/errors';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, STATUS_BY_CODE } from '../errors.js';
+
+const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'BAD_REQUEST',
+    message: 'The request body is empty; JSON was expected.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'This content type is not accepted here; send JSON.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'BAD_REQUEST',
+    message: 'The Content-Length header does not match the body.',
+  },
+  FST_REQ_FILE_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large.' },
+};
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+};
+
+export function toErrorBody(code: ErrorCode, message: string, fields?: FieldError[]): ErrorResponse {
+  return { error: { code, message, ...(fields && fields.length > 0 ? { fields } : {}) } };
+}
+
+function describeField(
+  v: { instancePath?: string; message?: string; params?: Record<string, unknown> },
+  where: string,
+) {
+  const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  return { path: path || where, message: v.message ?? 'Invalid value' };
+}
+
+export function errorHandler(err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    if (err.statusCode >= 500) req.log.error({ err }, 'request failed');
+    return reply.code(err.statusCode).send(toErrorBody(err.code, err.message, err.fields));
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const where = err.validationContext ?? 'body';
+    const fields = err.validation.map((v) => describeField(v, where));
+    const message =
+      fields.length === 1 && fields[0]
+        ? `Please check ${fields[0].path}: ${fields[0].message}`
+        : `Please check these fields: ${fields.map((f) => f.path).join(', ')}.`;
+    return reply.code(400).send(toErrorBody('VALIDATION_FAILED', message, fields));
+  }
+  const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+  if (known) return reply.code(STATUS_BY_CODE[known.code]).send(toErrorBody(known.code, known.message));
+
+  const status = err.statusCode ?? 500;
+  if (status === 429) {
+    return reply
+      .code(429)
+      .send(toErrorBody('RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.'));
+  }
+  if (status >= 400 && status < 500) {
+    // Fastify's own 4xx (bad headers, bad params…): its message describes the request, not our internals.
+    const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
+    return reply.code(status).send(toErrorBody(code, err.message || 'The request could not be processed.'));
+  }
+  req.log.error({ err }, 'request failed');
+  return reply
+    .code(500)
+    .send(
+      toErrorBody(
+        'INTERNAL',
+        'Something went wrong on our side. Please try again; if it keeps happening, contact support.',
+      ),
+    );
+}

@@ -1,0 +1,214 @@
+/**
+ * Owns the account use cases: sign-up, sign-in, profile, passwords, reset by e-mail, user type
+ * and the agency key. No HTTP and no SQL here: routes call in, the repository goes out.
+ */
+import { hash, verify } from '@node-rs/argon2';
+import type {
+  AgencyKeyRequest,
+  ChangePasswordRequest,
+  LoginResponse,
+  SignUpRequest,
+  UpdateUserRequest,
+  User,
+  UserType,
+} from '@call-insights/contracts/users';
+import { LOGIN_WRONG_PASSWORD, LOGIN_WRONG_USER, SIGNUP_TAKEN } from '@call-insights/contracts/users';
+import type { Logger } from 'pino';
+import type { Mailer } from '../../adapters/email/mailer.js';
+import { AppError } from '../../errors.js';
+import type { Sealer } from '../../lib/crypto.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import type { AuthUser, TokenService } from '../../plugins/auth.js';
+import type { UserRow, UsersRepository } from './users.repository.js';
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+// Argon2id (algorithm 2 of @node-rs/argon2's const enum, which verbatimModuleSyntax cannot import), OWASP parameters.
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+// Verifying against a fixed hash when the user is unknown keeps response times alike.
+const DUMMY_HASH_PROMISE = hash('not-a-real-password', ARGON2);
+
+export type UsersServiceDeps = {
+  repo: UsersRepository;
+  tokens: TokenService;
+  mailer: Mailer;
+  sealer: Sealer;
+  publicUrl: string;
+  log: Logger;
+};
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    userId: row.id,
+    firstname: row.firstName,
+    lastname: row.lastName,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    user_type: row.userType,
+    organizationId: row.organizationId,
+    organization: row.organizationName,
+    hasAgencyKey: row.hasAgencyKey,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+export function createUsersService(deps: UsersServiceDeps) {
+  const { repo, tokens, mailer, sealer, log } = deps;
+
+  async function loadSelf(caller: AuthUser): Promise<UserRow> {
+    const row = await repo.findById(caller.id);
+    if (!row) throw new AppError('UNAUTHORIZED', 'Your account no longer exists.');
+    return row;
+  }
+
+  /** A user reads their own account; an admin also reads users of their organization. */
+  async function readableUser(caller: AuthUser, id: number): Promise<UserRow> {
+    const row = await repo.findById(id);
+    if (!row || row.organizationId !== caller.organizationId)
+      throw new AppError('NOT_FOUND', 'This user was not found.');
+    if (row.id !== caller.id && caller.role !== 'admin') {
+      throw new AppError('FORBIDDEN', 'You can only view your own account.');
+    }
+    return row;
+  }
+
+  function assertSelf(caller: AuthUser, userId: number) {
+    if (userId !== caller.id) throw new AppError('FORBIDDEN', 'You can only change your own account.');
+  }
+
+  return {
+    async signUp(input: SignUpRequest): Promise<{ id: number }> {
+      if (input.password !== input.confirmPassword) {
+        throw new AppError('VALIDATION_FAILED', "Password and Confirm password isn't matched", [
+          { path: 'confirmPassword', message: "Password and Confirm password isn't matched" },
+        ]);
+      }
+      if (await repo.isTaken(input.userName, input.email)) throw new AppError('CONFLICT', SIGNUP_TAKEN);
+      const passwordHash = await hash(input.password, ARGON2);
+      try {
+        const id = await repo.createWithOrganization({
+          organization: input.organization,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          username: input.userName,
+          email: input.email,
+          passwordHash,
+        });
+        log.info({ userId: id }, 'account created');
+        return { id };
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('CONFLICT', SIGNUP_TAKEN);
+        throw err;
+      }
+    },
+
+    async login(email: string, password: string): Promise<LoginResponse> {
+      const row = await repo.findByEmail(email);
+      if (!row) {
+        await verify(await DUMMY_HASH_PROMISE, password).catch(() => false);
+        throw new AppError('UNAUTHORIZED', LOGIN_WRONG_USER);
+      }
+      const ok = await verify(row.passwordHash, password).catch(() => false);
+      if (!ok) throw new AppError('UNAUTHORIZED', LOGIN_WRONG_PASSWORD);
+      const { token, expiresAt } = await tokens.issue(row);
+      return { accessToken: token, expiresAt, user: toUser(row) };
+    },
+
+    async getUser(caller: AuthUser, id: number): Promise<User> {
+      return toUser(await readableUser(caller, id));
+    },
+
+    async updateProfile(caller: AuthUser, input: UpdateUserRequest): Promise<User> {
+      const self = await loadSelf(caller);
+      if (input.email.toLowerCase() !== self.email.toLowerCase()) {
+        throw new AppError('FORBIDDEN', 'The e-mail address cannot be changed here.');
+      }
+      if (await repo.isTaken(input.username, self.email, self.id))
+        throw new AppError('CONFLICT', SIGNUP_TAKEN);
+      try {
+        await repo.updateProfile(self.id, {
+          firstName: input.first_name,
+          lastName: input.last_name,
+          username: input.username,
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('CONFLICT', SIGNUP_TAKEN);
+        throw err;
+      }
+      return toUser(await loadSelf(caller));
+    },
+
+    /** Changing the password ends every other session: tokens carry the version they were issued at. */
+    async changePassword(caller: AuthUser, input: ChangePasswordRequest): Promise<LoginResponse> {
+      const self = await loadSelf(caller);
+      if (input.email.toLowerCase() !== self.email.toLowerCase()) {
+        throw new AppError('FORBIDDEN', 'You can only change your own password.');
+      }
+      await repo.setPassword(self.id, await hash(input.password, ARGON2));
+      const fresh = await loadSelf(caller);
+      const { token, expiresAt } = await tokens.issue(fresh);
+      return { accessToken: token, expiresAt, user: toUser(fresh) };
+    },
+
+    async forgotPassword(email: string): Promise<void> {
+      const row = await repo.findByEmail(email);
+      if (!row) throw new AppError('NOT_FOUND', 'Wrong email');
+      const token = randomToken(32);
+      await repo.saveResetToken(row.id, sha256(token), new Date(Date.now() + RESET_TTL_MS));
+      const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password/${token}`;
+      await mailer.send({
+        to: row.email,
+        subject: 'Reset your Call Insights password',
+        text: `Hello ${row.firstName},\n\nSomeone asked to reset the password of your Call Insights account.\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf it was not you, ignore this e-mail; your password stays the same.\n`,
+        html: `<p>Hello ${escapeHtml(row.firstName)},</p><p>Someone asked to reset the password of your Call Insights account. Open this link within one hour to choose a new password:</p><p><a href="${link}">${link}</a></p><p>If it was not you, ignore this e-mail; your password stays the same.</p>`,
+        meta: { kind: 'password-reset', userId: row.id },
+      });
+    },
+
+    async resetPassword(token: string, password: string): Promise<void> {
+      const userId = await repo.consumeResetToken(sha256(token), new Date());
+      if (userId === undefined) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'This reset link is invalid or has expired. Please ask for a new one.',
+        );
+      }
+      await repo.setPassword(userId, await hash(password, ARGON2));
+    },
+
+    async saveAgencyKey(caller: AuthUser, input: AgencyKeyRequest): Promise<void> {
+      assertSelf(caller, input.user_id);
+      await repo.upsertAgencyKey({
+        userId: caller.id,
+        organizationId: caller.organizationId,
+        sourceId: input.source_id,
+        typeId: input.type_id,
+        keyEncrypted: sealer.seal(input.key),
+      });
+    },
+
+    async setUserType(caller: AuthUser, userId: number, userType: UserType): Promise<void> {
+      assertSelf(caller, userId);
+      await repo.setUserType(caller.id, userType);
+    },
+
+    async getUserType(caller: AuthUser, userId: number): Promise<UserType> {
+      return (await readableUser(caller, userId)).userType;
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,88 @@
+/**
+ * Owns access tokens: HS256 JWTs with `exp`, read from `Authorization: Token <jwt>` (Bearer too),
+ * and the `requireUser` guard that loads the caller with its role and organization.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { AppError } from '../errors.js';
+
+export type AuthUser = {
+  id: number;
+  organizationId: number;
+  role: 'admin' | 'manager' | 'user';
+  email: string;
+};
+
+export type TokenService = {
+  issue(user: { id: number; tokenVersion: number }): Promise<{ token: string; expiresAt: number }>;
+  verify(token: string): Promise<{ userId: number; tokenVersion: number; exp: number }>;
+};
+
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async issue(user) {
+      const expiresAt = Math.floor(Date.now() / 1000) + ttlSeconds;
+      const token = await new SignJWT({ tv: user.tokenVersion })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(user.id))
+        .setIssuedAt()
+        .setExpirationTime(expiresAt)
+        .sign(key);
+      return { token, expiresAt };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId) || typeof payload.exp !== 'number') throw new Error('bad claims');
+        return { userId, tokenVersion: typeof payload.tv === 'number' ? payload.tv : -1, exp: payload.exp };
+      } catch (err) {
+        if (err instanceof joseErrors.JWTExpired) {
+          throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');
+        }
+        throw new AppError('UNAUTHORIZED', 'Your session is not valid. Please sign in again.');
+      }
+    },
+  };
+}
+
+export function readToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^(Token|Bearer)\s+(\S+)$/i.exec(header.trim());
+  return match?.[2];
+}
+
+export async function authenticate(
+  req: FastifyRequest,
+  deps: { db: Db; tokens: TokenService },
+): Promise<AuthUser & { exp: number }> {
+  const token = readToken(req);
+  if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
+  const claims = await deps.tokens.verify(token);
+  const [row] = await deps.db
+    .select({
+      id: users.id,
+      organizationId: users.organizationId,
+      role: users.role,
+      email: users.email,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(eq(users.id, claims.userId))
+    .limit(1);
+  if (!row || row.tokenVersion !== claims.tokenVersion) {
+    throw new AppError('UNAUTHORIZED', 'Your session is not valid. Please sign in again.');
+  }
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    role: row.role,
+    email: row.email,
+    exp: claims.exp,
+  };
+}
