@@ -1,0 +1,99 @@
+/**
+ * Test harness: the real app on a real database — PGlite in memory, or a throwaway PostgreSQL
+ * database created per run on 127.0.0.1:5432 and dropped afterwards. Nothing of ours is mocked.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { createMailer } from '../adapters/email/mailer.js';
+import { buildApp, type App } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { startQueue, type Queue } from '../jobs/queue.js';
+import type { Secrets } from '../lib/secrets.js';
+
+export type Backend = 'pglite' | 'postgres';
+export const BACKENDS: Backend[] = ['pglite', 'postgres'];
+
+const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export type Harness = {
+  app: App;
+  database: Database;
+  queue: Queue;
+  config: Config;
+  secrets: Secrets;
+  dataDir: string;
+  close(): Promise<void>;
+};
+
+/** Creates an empty PostgreSQL database for one test file; returns its URL and a dropper. */
+export async function createThrowawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `ci_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createHarness(backend: Backend, env: Record<string, string> = {}): Promise<Harness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-test-'));
+  const throwaway = backend === 'postgres' ? await createThrowawayPostgres() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
+    ...env,
+  });
+  const logger = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase(
+    throwaway
+      ? { driver: 'postgres', connectionString: throwaway.url, maxConnections: 4 }
+      : { driver: 'pglite' },
+  );
+  const queue = await startQueue(database, logger);
+  const secrets: Secrets = {
+    jwtSecret: crypto.randomBytes(32).toString('hex'),
+    encryptionKey: crypto.randomBytes(32).toString('hex'),
+  };
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    db: database.db,
+    log: logger,
+  });
+  const app = await buildApp({ config, database, queue, mailer, secrets, logger });
+  await app.ready();
+  return {
+    app,
+    database,
+    queue,
+    config,
+    secrets,
+    dataDir,
+    async close() {
+      await app.close();
+      await queue.stop();
+      await database.close();
+      await throwaway?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
