@@ -71,8 +71,6 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
-    requestIdLogLabel: 'reqId',
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
