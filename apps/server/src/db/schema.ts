@@ -5,10 +5,12 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
+  real,
   serial,
   text,
   timestamp,
@@ -100,4 +102,114 @@ export const emailOutbox = pgTable('email_outbox', {
   meta: jsonb('meta'),
   sent: boolean('sent').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** CRM accounts (HighLevel locations). Tokens are sealed with AES-256-GCM and never leave the server. */
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    crmLocationId: text('crm_location_id').notNull(),
+    companyId: text('company_id'),
+    name: text('name').notNull(),
+    details: jsonb('details'),
+    active: boolean('active').notNull().default(true),
+    accessTokenSealed: text('access_token_sealed'),
+    refreshTokenSealed: text('refresh_token_sealed'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('locations_org_crm_key').on(t.organizationId, t.crmLocationId),
+    index('locations_org_idx').on(t.organizationId),
+  ],
+);
+
+export const usersLocations = pgTable(
+  'users_locations',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('user'),
+  },
+  (t) => [uniqueIndex('users_locations_key').on(t.userId, t.locationId)],
+);
+
+export const RECORDING_STATUSES = ['queued', 'transcribing', 'analyzing', 'done', 'failed'] as const;
+export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A call recording (the spec's "transcription"): source, contact, audio, pipeline state, transcript. */
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    source: text('source', { enum: ['uploaded_file', 'file_url', 'crm', 'sample'] }).notNull(),
+    originalName: text('original_name').notNull(),
+    sourceUrl: text('source_url'),
+    storageKey: text('storage_key'),
+    contentType: text('content_type'),
+    sizeBytes: integer('size_bytes'),
+    numSpeakers: integer('num_speakers').notNull().default(2),
+    phoneNumber: text('phone_number'),
+    crmContactId: text('crm_contact_id'),
+    crmMessageId: text('crm_message_id'),
+    crmFirstName: text('crm_first_name'),
+    crmLastName: text('crm_last_name'),
+    crmContactName: text('crm_contact_name'),
+    crmEmail: text('crm_email'),
+    durationSec: real('duration_sec'),
+    status: text('status', { enum: RECORDING_STATUSES }).notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    error: text('error'),
+    segments: jsonb('segments'),
+    transcriptText: text('transcript_text'),
+    coaching: text('coaching'),
+    /** The call's own date (CRM call time; upload time otherwise). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was added to Call Insights. */
+    dateAdded: timestamp('date_added', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** created_at as the list shows it (UTC, yyyy-MM-dd HH:mm:ss), kept for text search. */
+    createdText: text('created_text').notNull().default(''),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce("original_name", '') || ' ' || coalesce("created_text", '') || ' ' || coalesce("transcript_text", ''))`,
+    ),
+  },
+  (t) => [
+    index('recordings_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    index('recordings_search_idx').using('gin', t.search),
+    index('recordings_name_trgm_idx').using('gin', sql`${t.originalName} gin_trgm_ops`),
+    index('recordings_created_text_trgm_idx').using('gin', sql`${t.createdText} gin_trgm_ops`),
+    uniqueIndex('recordings_crm_message_key').on(t.locationId, t.crmMessageId),
+  ],
+);
+
+/** The analysis of a recording (issue: call analysis); one row per recording, re-runnable. */
+export const analyses = pgTable('analyses', {
+  recordingId: integer('recording_id')
+    .primaryKey()
+    .references(() => recordings.id, { onDelete: 'cascade' }),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  analyzer: text('analyzer').notNull(),
+  resultClass: text('result_class'),
+  leadScore: integer('lead_score'),
+  data: jsonb('data').notNull(),
+  metrics: jsonb('metrics'),
+  ...timestamps,
 });
