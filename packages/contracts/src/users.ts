@@ -71,7 +71,11 @@ export const LOGIN_WRONG_PASSWORD = 'Wrong Password';
 export const LOGIN_WRONG_USER = 'Wrong User';
 export const SIGNUP_TAKEN = 'This username or email is already taken.';
 
-export const VerifyTokenResponse = z.object({ valid: z.literal(true), userId: z.number().int(), exp: z.number().int() });
+export const VerifyTokenResponse = z.object({
+  valid: z.literal(true),
+  userId: z.number().int(),
+  exp: z.number().int(),
+});
 
 export const UpdateUserRequest = z.object({
   first_name: trimmed(100),

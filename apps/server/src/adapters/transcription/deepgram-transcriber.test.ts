@@ -12,7 +12,7 @@ import {
   loadCallFixture,
   splitStereoWithFfmpeg,
   type FixtureAudio,
-} from '../../test-support/stt-fixtures.js';
+} from '../../modules/samples/sample-audio.js';
 import { createDeepgramTranscriber, type DeepgramTranscriberOptions } from './deepgram-transcriber.js';
 import { TranscriptionError, type TranscriptionInput } from './transcriber.js';
 

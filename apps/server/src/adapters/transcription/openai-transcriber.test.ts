@@ -12,7 +12,7 @@ import {
   loadCallFixture,
   splitStereoWithFfmpeg,
   type FixtureAudio,
-} from '../../test-support/stt-fixtures.js';
+} from '../../modules/samples/sample-audio.js';
 import { createOpenAiTranscriber, type OpenAiTranscriberOptions } from './openai-transcriber.js';
 import { TranscriptionError, type TranscriptionInput } from './transcriber.js';
 import { encodeWav16 } from './wav.js';

@@ -2,14 +2,14 @@ import { readFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeWavChannels } from '../adapters/transcription/wav.js';
-import { AudioMatcher, fixtureAudioEntries } from './stt-audio-match.js';
+import { decodeWavChannels } from '../../adapters/transcription/wav.js';
+import { AudioMatcher, fixtureAudioEntries } from '../../test-support/stt-audio-match.js';
 import {
   generateFixtureAudio,
   hasAudioTools,
   loadCallFixtures,
   splitStereoWithFfmpeg,
-} from './stt-fixtures.js';
+} from './sample-audio.js';
 
 const tools = await hasAudioTools();
 const fixtures = await loadCallFixtures();

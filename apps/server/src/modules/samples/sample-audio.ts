@@ -1,9 +1,10 @@
 /**
- * Test support: the scripted sales-call fixtures (`apps/server/fixtures/calls/*.json`) and their
- * synthetic audio. Each turn is spoken by espeak-ng (one voice per speaker), trimmed and resampled
- * with sox, and laid on a timeline with short pauses; Speaker 1 goes on the left channel, Speaker 2
- * on the right. The known timeline gives the expected segments. Audio is generated at test time
- * into a temp dir (cached by content hash), never committed.
+ * The shipped sample calls (`apps/server/samples/calls/*.json`, scripted sales calls used by
+ * "Try sample calls" and as test fixtures) and their synthetic audio. Each turn is spoken by
+ * espeak-ng (one voice per speaker), trimmed and resampled with sox, and laid on a timeline with
+ * short pauses; Speaker 1 goes on the left channel, Speaker 2 on the right. The known timeline gives
+ * the expected segments. Audio is generated on demand into a temp dir (cached by content hash),
+ * never committed.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -14,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import { Segment } from '@call-insights/contracts/transcript';
-import { decodeWavMono, encodeWav16 } from '../adapters/transcription/wav.js';
+import { decodeWavMono, encodeWav16 } from '../../adapters/transcription/wav.js';
 
 const run = promisify(execFile);
 
@@ -44,7 +45,7 @@ export type FixtureAudio = z.infer<typeof FixtureAudioMeta> & {
   rightPath: string;
 };
 
-export const CALL_FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/calls/', import.meta.url));
+export const CALL_FIXTURES_DIR = fileURLToPath(new URL('../../../samples/calls/', import.meta.url));
 export const DEFAULT_FIXTURE_AUDIO_DIR = join(tmpdir(), 'call-insights-stt-fixtures');
 
 const SAMPLE_RATE = 16_000;

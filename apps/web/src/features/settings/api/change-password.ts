@@ -1,0 +1,34 @@
+import { ChangePasswordRequest, type LoginResponse } from '@call-insights/contracts/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { currentUserKeys } from '../../../lib/auth';
+import { setAccessToken } from '../../../lib/storage';
+
+/** New password (contract rules) and its confirmation, which must match. */
+export const changePasswordFormSchema = z
+  .object({ password: ChangePasswordRequest.shape.password, confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordMismatch',
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
+/**
+ * PUT /users/change-password { email, password }. The server ends every older session and
+ * answers with a fresh token, which replaces the stored one.
+ */
+export function changePassword(input: ChangePasswordRequest): Promise<LoginResponse> {
+  return api.put<LoginResponse>('/users/change-password', input);
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: (answer) => {
+      if (answer?.accessToken) setAccessToken(answer.accessToken);
+      return queryClient.invalidateQueries({ queryKey: currentUserKeys.all });
+    },
+  });
+}
