@@ -22,6 +22,7 @@ import {
 import type { Logger } from 'pino';
 import type { Mailer } from './adapters/email/mailer.js';
 import type { Config } from './config.js';
+import type { Container } from './container.js';
 import type { Database } from './db/client.js';
 import { AppError } from './errors.js';
 import { errorHandler } from './http/error-handler.js';
@@ -33,6 +34,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +49,7 @@ export type AppDeps = {
   mailer: Mailer;
   secrets: Secrets;
   logger: Logger;
+  container: Container;
 };
 
 export const VERSION = '0.1.0';
@@ -152,6 +155,10 @@ export async function buildApp(deps: AppDeps) {
       await api.register(usersRoutes, {
         service: usersService,
         authRateLimit: { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS },
+      });
+      await api.register(recordingsRoutes, {
+        service: deps.container.recordings,
+        maxUploadBytes: Math.round(config.MAX_UPLOAD_MB * 1024 * 1024),
       });
     },
     { prefix: '/api' },

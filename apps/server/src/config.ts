@@ -54,6 +54,33 @@ export const ConfigSchema = z
     MAIL_FROM: z.string().default('Call Insights <no-reply@callinsights.local>'),
     WEB_DIST_DIR: optionalString,
     TRUST_PROXY: bool.default(false),
+
+    // Recordings and the pipeline.
+    MAX_UPLOAD_MB: z.coerce.number().positive().max(10_240).default(500),
+    URL_IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(300),
+    MAX_RECORDINGS_PER_ORG: z.coerce.number().int().positive().default(5000),
+    JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
+    JOB_EXPIRE_SECONDS: z.coerce.number().int().min(30).default(1800),
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    TRANSCRIBER: z.enum(['whisper', 'openai', 'deepgram']).default('whisper'),
+    TRANSCRIBER_BASE_URL: optionalString.pipe(z.url().optional()),
+    TRANSCRIBER_API_KEY: optionalString,
+    TRANSCRIBER_MODEL: optionalString,
+    WHISPER_MODEL: z.string().default('base.en'),
+    WHISPER_MODEL_PATH: optionalString,
+    WHISPER_MODEL_BASE_URL: optionalString.pipe(z.url().optional()),
+    ANALYZER: z.enum(['rules', 'llm']).default('rules'),
+    LLM_PROVIDER: z.enum(['openai', 'anthropic']).default('openai'),
+    LLM_BASE_URL: optionalString.pipe(z.url().optional()),
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: optionalString,
+    LLM_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.JWT_SECRET) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { createMailer } from './adapters/email/mailer.js';
 import { buildApp, type App } from './app.js';
+import { createContainer } from './container.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { startQueue, type Queue } from './jobs/queue.js';
@@ -47,7 +48,8 @@ export async function startService(config: Config, logger = createLogger(config)
       : { driver: 'pglite', dataDir: path.join(config.DATA_DIR, 'db') },
   );
   logger.info({ driver: database.driver }, 'database ready, migrations applied');
-  const queue = await startQueue(database, logger);
+  const queue = await startQueue(database, logger, { expireInSeconds: config.JOB_EXPIRE_SECONDS });
+  const container = createContainer(config, database, queue, logger);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -56,13 +58,19 @@ export async function startService(config: Config, logger = createLogger(config)
   });
 
   if (config.ROLE !== 'api') {
-    await queue.work([]);
+    await queue.work(container.jobs);
+    if (database.driver === 'pglite') {
+      // PGlite is single-process: no other worker can hold these jobs, so a job that was running
+      // when the process died is an orphan. Its handler is idempotent; enqueue it again now rather
+      // than wait for the queue's expiry.
+      await container.recordings.resumeUnfinished();
+    }
     logger.info('worker started');
   }
 
   let app: App | undefined;
   if (config.ROLE !== 'worker') {
-    app = await buildApp({ config, database, queue, mailer, secrets, logger });
+    app = await buildApp({ config, database, queue, mailer, secrets, logger, container });
     await app.listen({ host: config.HOST, port: config.PORT });
   }
 
@@ -74,6 +82,7 @@ export async function startService(config: Config, logger = createLogger(config)
     async stop() {
       await app?.close();
       await queue.stop();
+      await container.close();
       await database.close();
     },
   };

@@ -27,7 +27,11 @@ export type Queue = {
   stop(): Promise<void>;
 };
 
-export async function startQueue(database: Database, log: Logger): Promise<Queue> {
+export async function startQueue(
+  database: Database,
+  log: Logger,
+  queueOpts: { expireInSeconds?: number } = {},
+): Promise<Queue> {
   const boss =
     database.driver === 'postgres' && database.connectionString
       ? new PgBoss({ connectionString: database.connectionString, max: 4 })
@@ -44,6 +48,7 @@ export async function startQueue(database: Database, log: Logger): Promise<Queue
         retryLimit: job.retryLimit ?? 3,
         retryDelay: job.retryDelaySeconds ?? 5,
         retryBackoff: true,
+        expireInSeconds: queueOpts.expireInSeconds ?? 1800,
         ...(opts?.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       });
     },

@@ -11,6 +11,8 @@ import pino from 'pino';
 import { createMailer } from '../adapters/email/mailer.js';
 import { buildApp, type App } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
+import { createContainer, type Container } from '../container.js';
+import type { SafeDownloadOptions } from '../adapters/net/safe-fetch.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { startQueue, type Queue } from '../jobs/queue.js';
 import type { Secrets } from '../lib/secrets.js';
@@ -26,8 +28,16 @@ export type Harness = {
   queue: Queue;
   config: Config;
   secrets: Secrets;
+  container: Container;
   dataDir: string;
   close(): Promise<void>;
+};
+
+export type HarnessOptions = {
+  /** Run the job worker in-process (pipeline tests). */
+  worker?: boolean;
+  /** Let URL imports reach local test servers. */
+  urlFetch?: Pick<SafeDownloadOptions, 'addressPolicy' | 'lookup'>;
 };
 
 /** Creates an empty PostgreSQL database for one test file; returns its URL and a dropper. */
@@ -50,7 +60,11 @@ export async function createThrowawayPostgres(): Promise<{ url: string; drop(): 
   };
 }
 
-export async function createHarness(backend: Backend, env: Record<string, string> = {}): Promise<Harness> {
+export async function createHarness(
+  backend: Backend,
+  env: Record<string, string> = {},
+  opts: HarnessOptions = {},
+): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-test-'));
   const throwaway = backend === 'postgres' ? await createThrowawayPostgres() : undefined;
   const config = loadConfig({
@@ -79,7 +93,9 @@ export async function createHarness(backend: Backend, env: Record<string, string
     db: database.db,
     log: logger,
   });
-  const app = await buildApp({ config, database, queue, mailer, secrets, logger });
+  const container = createContainer(config, database, queue, logger, { urlFetch: opts.urlFetch });
+  if (opts.worker) await queue.work(container.jobs);
+  const app = await buildApp({ config, database, queue, mailer, secrets, logger, container });
   await app.ready();
   return {
     app,
@@ -87,10 +103,12 @@ export async function createHarness(backend: Backend, env: Record<string, string
     queue,
     config,
     secrets,
+    container,
     dataDir,
     async close() {
       await app.close();
       await queue.stop();
+      await container.close();
       await database.close();
       await throwaway?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,94 @@
+// The storage port: where recording audio lives (local disk by default, an S3-compatible bucket in
+// production). Owns the adapter type, the key rules every implementation enforces, and the typed
+// errors callers map to HTTP statuses (codes match the AppError table: PAYLOAD_TOO_LARGE → 413,
+// NOT_FOUND → 404, RANGE_NOT_SATISFIABLE → 416; an invalid key is a server bug → 500).
+import type { Readable } from 'node:stream';
+
+export type PutOptions = {
+  contentType?: string;
+  /** The body is refused (and nothing is kept) as soon as it exceeds this many bytes. */
+  maxBytes?: number;
+};
+
+/** Byte range with HTTP semantics: both ends inclusive; `end` past the object is clamped. */
+export type ByteRange = { start: number; end?: number };
+
+export type StorageAdapter = {
+  put(key: string, body: Readable, opts?: PutOptions): Promise<{ key: string; size: number }>;
+  getStream(key: string, range?: ByteRange): Promise<Readable>;
+  stat(key: string): Promise<{ size: number } | null>;
+  /** Idempotent: deleting a missing key succeeds. */
+  delete(key: string): Promise<void>;
+};
+
+export class PayloadTooLargeError extends Error {
+  readonly code = 'PAYLOAD_TOO_LARGE';
+  readonly userMessage: string;
+  constructor(readonly maxBytes: number) {
+    super(`Body exceeds the limit of ${maxBytes} bytes`);
+    this.name = 'PayloadTooLargeError';
+    this.userMessage = `The file is larger than the ${formatBytes(maxBytes)} limit.`;
+  }
+}
+
+export class InvalidStorageKeyError extends Error {
+  readonly code = 'INVALID_STORAGE_KEY';
+  readonly userMessage = 'The file could not be stored.';
+  constructor(readonly key: string) {
+    super(`Invalid storage key: ${JSON.stringify(key)}`);
+    this.name = 'InvalidStorageKeyError';
+  }
+}
+
+export class StorageNotFoundError extends Error {
+  readonly code = 'NOT_FOUND';
+  readonly userMessage = 'The audio file was not found.';
+  constructor(readonly key: string) {
+    super(`No stored object under key ${JSON.stringify(key)}`);
+    this.name = 'StorageNotFoundError';
+  }
+}
+
+export class StorageRangeError extends Error {
+  readonly code = 'RANGE_NOT_SATISFIABLE';
+  readonly userMessage = 'The requested byte range is not available.';
+  constructor(
+    readonly key: string,
+    readonly range: ByteRange,
+    readonly size?: number,
+  ) {
+    super(`Range ${range.start}-${range.end ?? ''} not satisfiable for ${JSON.stringify(key)}`);
+    this.name = 'StorageRangeError';
+  }
+}
+
+// One segment: starts with an alphanumeric so ".", "..", hidden files and our own ".tmp-" files
+// can never be named by a key; the character set is also safe as an S3 key without encoding games.
+const KEY_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const MAX_KEY_LENGTH = 512;
+
+/** Throws InvalidStorageKeyError unless `key` is a relative, slash-separated, traversal-free path. */
+export function assertValidKey(key: string): void {
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) {
+    throw new InvalidStorageKeyError(String(key));
+  }
+  for (const segment of key.split('/')) {
+    if (!KEY_SEGMENT.test(segment)) throw new InvalidStorageKeyError(key);
+  }
+}
+
+/** Validates a range before any I/O so both adapters reject the same inputs the same way. */
+export function assertValidRange(key: string, range: ByteRange): void {
+  const { start, end } = range;
+  const badStart = !Number.isSafeInteger(start) || start < 0;
+  const badEnd = end !== undefined && (!Number.isSafeInteger(end) || end < start);
+  if (badStart || badEnd) throw new StorageRangeError(key, range);
+}
+
+function formatBytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  const kb = bytes / 1024;
+  if (kb >= 1) return `${Number.isInteger(kb) ? kb : kb.toFixed(1)} KB`;
+  return `${bytes} bytes`;
+}

@@ -1,0 +1,120 @@
+/**
+ * Owns wiring: builds the adapters chosen by config (storage, speech-to-text) and the services
+ * and job definitions shared by the HTTP app and the worker, so both see the same objects.
+ */
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { createStorage, type StorageConfig } from './adapters/storage/create-storage.js';
+import type { StorageAdapter } from './adapters/storage/storage.js';
+import { createTranscriber, type TranscriberConfig } from './adapters/transcription/create-transcriber.js';
+import type { Transcriber } from './adapters/transcription/transcriber.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { JobDefinition, Queue } from './jobs/queue.js';
+import { createAnalysisStep } from './modules/analysis/analysis.step.js';
+import { createPipelineJobs, type RecordingJobPayload } from './modules/recordings/pipeline.js';
+import {
+  createRecordingsRepository,
+  type RecordingsRepository,
+} from './modules/recordings/recordings.repository.js';
+import { createRecordingsService, type RecordingsService } from './modules/recordings/recordings.service.js';
+import type { z } from 'zod';
+import type { SafeDownloadOptions } from './adapters/net/safe-fetch.js';
+
+export type Container = {
+  storage: StorageAdapter;
+  transcriber: Transcriber;
+  recordingsRepo: RecordingsRepository;
+  recordings: RecordingsService;
+  jobs: JobDefinition<z.ZodType>[];
+  close(): Promise<void>;
+};
+
+export function storageConfigFrom(config: Config): StorageConfig {
+  if (config.STORAGE === 's3') {
+    return {
+      kind: 's3',
+      bucket: config.S3_BUCKET ?? '',
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    };
+  }
+  return { kind: 'local', dir: path.join(config.DATA_DIR, 'audio') };
+}
+
+export function transcriberConfigFrom(config: Config): TranscriberConfig {
+  switch (config.TRANSCRIBER) {
+    case 'openai':
+      return {
+        kind: 'openai',
+        baseUrl: config.TRANSCRIBER_BASE_URL ?? '',
+        apiKey: config.TRANSCRIBER_API_KEY ?? '',
+        model: config.TRANSCRIBER_MODEL ?? 'whisper-1',
+      };
+    case 'deepgram':
+      return {
+        kind: 'deepgram',
+        baseUrl: config.TRANSCRIBER_BASE_URL ?? '',
+        apiKey: config.TRANSCRIBER_API_KEY ?? '',
+        model: config.TRANSCRIBER_MODEL ?? '',
+      };
+    case 'whisper':
+      return {
+        kind: 'whisper',
+        modelsDir: path.join(config.DATA_DIR, 'models'),
+        model: config.WHISPER_MODEL,
+        modelPath: config.WHISPER_MODEL_PATH,
+        downloadBaseUrl: config.WHISPER_MODEL_BASE_URL,
+      };
+  }
+}
+
+export function createContainer(
+  config: Config,
+  database: Database,
+  queue: Queue,
+  logger: Logger,
+  overrides: { urlFetch?: Pick<SafeDownloadOptions, 'addressPolicy' | 'lookup'> } = {},
+): Container {
+  const storage = createStorage(storageConfigFrom(config));
+  const transcriber = createTranscriber(transcriberConfigFrom(config), { logger });
+  const recordingsRepo = createRecordingsRepository(database.db);
+
+  const enqueue = (job: JobDefinition<typeof RecordingJobPayload>) => async (recordingId: number) => {
+    await queue.send(job, { recordingId });
+  };
+  const pipeline = createPipelineJobs({
+    repo: recordingsRepo,
+    storage,
+    transcriber,
+    analyze: createAnalysisStep({ repo: recordingsRepo, config, logger }),
+    enqueueAnalyze: (id) => enqueue(pipeline.analyze)(id),
+    retryLimit: config.JOB_RETRY_LIMIT,
+  });
+
+  const recordings = createRecordingsService({
+    repo: recordingsRepo,
+    storage,
+    enqueueTranscribe: enqueue(pipeline.transcribe),
+    enqueueAnalyze: enqueue(pipeline.analyze),
+    maxRecordingsPerOrg: config.MAX_RECORDINGS_PER_ORG,
+    maxUploadBytes: Math.round(config.MAX_UPLOAD_MB * 1024 * 1024),
+    urlImportTimeoutMs: config.URL_IMPORT_TIMEOUT_SECONDS * 1000,
+    urlFetchOverrides: overrides.urlFetch,
+    log: logger,
+  });
+
+  return {
+    storage,
+    transcriber,
+    recordingsRepo,
+    recordings,
+    jobs: [pipeline.transcribe, pipeline.analyze] as JobDefinition<z.ZodType>[],
+    async close() {
+      await transcriber.close?.();
+    },
+  };
+}

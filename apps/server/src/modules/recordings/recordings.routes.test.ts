@@ -1,0 +1,414 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicAddressesOnly } from '../../adapters/net/address-policy.js';
+import { recordings } from '../../db/schema.js';
+import { generateFixtureAudio, loadCallFixture, type FixtureAudio } from '../samples/sample-audio.js';
+import { BACKENDS, createHarness, type Harness } from '../../test-support/app-harness.js';
+import { createUser, type CreatedUser } from '../../test-support/factories.js';
+import { upload, waitForRecording } from '../../test-support/recordings-client.js';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test-support/stt-fake-openai-server.js';
+
+/** A local file server for URL imports: the only private address the test lets the fetcher reach. */
+async function startFileServer(
+  files: Record<string, { body: Buffer; type?: string }>,
+  redirects: Record<string, string>,
+) {
+  const server = http.createServer((req, res) => {
+    const p = (req.url ?? '/').split('?')[0]!;
+    const target = redirects[p];
+    if (target) {
+      res.writeHead(302, { location: target }).end();
+      return;
+    }
+    const file = files[p];
+    if (!file) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': file.type ?? 'application/octet-stream',
+      'content-length': file.body.length,
+    });
+    res.end(file.body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+let audio: FixtureAudio;
+let fake: FakeOpenAiServer;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rec-test-'));
+
+beforeAll(async () => {
+  audio = await generateFixtureAudio(await loadCallFixture('discovery-demo-booked'));
+  fake = await startFakeOpenAiServer();
+  fake.registerFixture(audio);
+});
+afterAll(async () => {
+  await fake?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe.each(BACKENDS)('recordings on %s', (backend) => {
+  let h: Harness;
+  let files: Awaited<ReturnType<typeof startFileServer>>;
+  let user: CreatedUser;
+
+  beforeAll(async () => {
+    const wav = fs.readFileSync(audio.stereoPath);
+    files = await startFileServer(
+      {
+        '/call.wav': { body: wav, type: 'audio/wav' },
+        '/notes.txt': { body: Buffer.from('hello, not audio at all '.repeat(50)), type: 'audio/wav' },
+        '/empty.wav': { body: Buffer.alloc(0), type: 'audio/wav' },
+      },
+      {
+        '/to-loopback': 'http://127.0.0.1:1/secret',
+        '/to-metadata': 'http://169.254.169.254/latest/meta-data/',
+      },
+    );
+    const port = files.port;
+    h = await createHarness(
+      backend,
+      {
+        TRANSCRIBER: 'openai',
+        TRANSCRIBER_BASE_URL: fake.baseUrl,
+        TRANSCRIBER_API_KEY: fake.apiKey,
+        MAX_UPLOAD_MB: '4',
+        JOB_RETRY_LIMIT: '0',
+      },
+      {
+        worker: true,
+        urlFetch: {
+          addressPolicy: (t) => (t.address === '127.0.0.1' && t.port === port) || publicAddressesOnly(t),
+        },
+      },
+    );
+    user = await createUser(h.app);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await files?.close();
+  });
+
+  const get = (url: string, auth = user.auth) => h.app.inject({ method: 'GET', url, headers: auth });
+
+  it('imports a stereo call, transcribes each channel as a speaker, and lists and finds it', async () => {
+    const res = await upload(h.app, user.auth, { name: 'Discovery call.wav', path: audio.stereoPath });
+    expect(res.statusCode).toBe(201);
+    const { success, id } = res.json();
+    expect(success).toBe('file uploaded successfully');
+    const done = await waitForRecording(h.app, user.auth, id);
+    expect(done).toEqual({ progress: 100, status: 'done', error: null });
+
+    const [row] = await h.database.db.select().from(recordings).where(eq(recordings.id, id));
+    expect(row!.segments).toEqual(audio.expectedSegments);
+    expect(new Set(audio.expectedSegments.map((s) => s.speaker))).toEqual(
+      new Set(['Speaker 1', 'Speaker 2']),
+    );
+    expect(row!.durationSec).toBeCloseTo(audio.durationSec, 0);
+
+    const list = await get('/api/analysis/transcriptions');
+    expect(list.statusCode).toBe(200);
+    const item = list.json().items.find((i: { id: number }) => i.id === id);
+    expect(item).toMatchObject({
+      num_speakers: 2,
+      status: 'done',
+      progress: 100,
+      source: 'uploaded_file',
+      file: { originalname: 'Discovery call.wav' },
+      location: null,
+    });
+
+    const word = audio.expectedSegments[1]!.text.split(/\W+/).find((w) => w.length > 5)!;
+    const found = await get(`/api/analysis/transcriptions?q=${encodeURIComponent(word.slice(0, -1))}`);
+    expect(found.json().items.map((i: { id: number }) => i.id)).toContain(id);
+    const byName = await get('/api/analysis/transcriptions?q=discovery%20call');
+    expect(byName.json().items.map((i: { id: number }) => i.id)).toContain(id);
+    const byDate = await get(`/api/analysis/transcriptions?q=${new Date().toISOString().slice(0, 10)}`);
+    expect(byDate.json().items.map((i: { id: number }) => i.id)).toContain(id);
+    const none = await get('/api/analysis/transcriptions?q=zzyzx-nothing');
+    expect(none.json()).toMatchObject({ items: [], total: 0, pageCount: 1 });
+  });
+
+  it('streams the audio to its organization only, with HTTP Range', async () => {
+    const res = await upload(h.app, user.auth, { name: 'range.wav', path: audio.stereoPath });
+    const { id } = res.json();
+    const original = fs.readFileSync(audio.stereoPath);
+    const full = await h.app.inject({
+      method: 'GET',
+      url: `/api/recordings/${id}/audio?download=1`,
+      headers: user.auth,
+    });
+    expect(full.statusCode).toBe(200);
+    expect(full.rawPayload.equals(original)).toBe(true);
+    expect(full.headers['accept-ranges']).toBe('bytes');
+    expect(full.headers['content-disposition']).toContain('range.wav');
+    const part = await h.app.inject({
+      method: 'GET',
+      url: `/api/recordings/${id}/audio`,
+      headers: { ...user.auth, range: 'bytes=100-199' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${original.length}`);
+    expect(part.rawPayload.equals(original.subarray(100, 200))).toBe(true);
+    const tail = await h.app.inject({
+      method: 'GET',
+      url: `/api/recordings/${id}/audio`,
+      headers: { ...user.auth, range: 'bytes=-10' },
+    });
+    expect(tail.rawPayload.equals(original.subarray(original.length - 10))).toBe(true);
+    const bad = await h.app.inject({
+      method: 'GET',
+      url: `/api/recordings/${id}/audio`,
+      headers: { ...user.auth, range: `bytes=${original.length + 10}-` },
+    });
+    expect(bad.statusCode).toBe(416);
+
+    const stranger = await createUser(h.app);
+    expect((await get(`/api/recordings/${id}/audio`, stranger.auth)).statusCode).toBe(404);
+    expect((await get(`/api/transcription/progress?id=${id}`, stranger.auth)).statusCode).toBe(404);
+    expect(
+      (await h.app.inject({ method: 'POST', url: `/api/recordings/${id}/retry`, headers: stranger.auth }))
+        .statusCode,
+    ).toBe(404);
+    expect((await get('/api/analysis/transcriptions', stranger.auth)).json().total).toBe(0);
+    expect((await h.app.inject({ method: 'GET', url: `/api/recordings/${id}/audio` })).statusCode).toBe(401);
+    await waitForRecording(h.app, user.auth, id);
+  });
+
+  it('refuses what is not audio, empty files and oversize files, leaving nothing behind', async () => {
+    const audioDir = path.join(h.dataDir, 'audio');
+    const before = fs.existsSync(audioDir) ? fs.readdirSync(audioDir, { recursive: true }).length : 0;
+
+    const text = await upload(h.app, user.auth, {
+      name: 'song.wav',
+      data: Buffer.from('just text, renamed to .wav '.repeat(200)),
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().error.message).toMatch(/not a supported audio format/);
+
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(2000),
+    ]);
+    expect(
+      (await upload(h.app, user.auth, { name: 'call.mp3', data: png, type: 'audio/mpeg' })).statusCode,
+    ).toBe(415);
+
+    const empty = await upload(h.app, user.auth, { name: 'empty.wav', data: Buffer.alloc(0) });
+    expect(empty.statusCode).toBe(415);
+    expect(empty.json().error.message).toBe('The file is empty.');
+
+    const big = Buffer.concat([
+      fs.readFileSync(audio.stereoPath).subarray(0, 44),
+      Buffer.alloc(5 * 1024 * 1024),
+    ]);
+    const tooBig = await upload(h.app, user.auth, { name: 'big.wav', data: big });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+
+    const missing = await upload(h.app, user.auth, undefined);
+    expect(missing.statusCode).toBe(400);
+    const badJson = await upload(
+      h.app,
+      user.auth,
+      { name: 'a.wav', path: audio.stereoPath },
+      '{"num_speakers":',
+    );
+    expect(badJson.statusCode).toBe(400);
+    const badType = await upload(
+      h.app,
+      user.auth,
+      { name: 'a.wav', path: audio.stereoPath },
+      { num_speakers: 'many' },
+    );
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().error.fields[0].path).toBe('num_speakers');
+    const notMultipart = await h.app.inject({
+      method: 'POST',
+      url: '/api/analysis/upload_file',
+      headers: { ...user.auth, 'content-type': 'application/json' },
+      payload: { file: 'x' },
+    });
+    expect(notMultipart.statusCode).toBe(415);
+
+    const after = fs.existsSync(audioDir) ? fs.readdirSync(audioDir, { recursive: true }).length : 0;
+    expect(after).toBe(before);
+  });
+
+  it('checks that phone number and account come together, and the uploader is the caller', async () => {
+    const file = { name: 'a.wav', path: audio.stereoPath };
+    const phoneOnly = await upload(h.app, user.auth, file, {
+      phone_number: '2025550123',
+      phone_country: 'US',
+    });
+    expect(phoneOnly.statusCode).toBe(400);
+    expect(phoneOnly.json().error.message).toBe(
+      'Upload failed: Please select an account when providing a phone number.',
+    );
+    const accountOnly = await upload(h.app, user.auth, file, { location_id: 1 });
+    expect(accountOnly.statusCode).toBe(400);
+    expect(accountOnly.json().error.message).toBe(
+      'Upload failed: Please provide both a phone number and an account.',
+    );
+    const unknownAccount = await upload(h.app, user.auth, file, {
+      location_id: 999,
+      phone_number: '2025550123',
+    });
+    expect(unknownAccount.statusCode).toBe(404);
+    const badPhone = await upload(h.app, user.auth, file, { location_id: 999, phone_number: '12' });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().error.fields[0].path).toBe('phone_number');
+    const other = await upload(h.app, user.auth, file, { user_id: user.id + 1000 });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('marks undecodable audio as failed with a clear error, and lets a transient failure be retried', async () => {
+    const wav = fs.readFileSync(audio.stereoPath);
+    const header = Buffer.from(wav.subarray(0, 44));
+    const truncated = Buffer.concat([header, Buffer.from('garbage that is not pcm data at all')]);
+    const res = await upload(h.app, user.auth, { name: 'truncated.wav', data: truncated });
+    expect(res.statusCode).toBe(201);
+    const failed = await waitForRecording(h.app, user.auth, res.json().id);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/could not be decoded|incomplete|no audio|empty/i);
+
+    // One attempt = the request plus the provider's two quick retries; the job itself is not retried (limit 0).
+    fake.failNext(3, 500);
+    const flaky = await upload(h.app, user.auth, { name: 'flaky.wav', path: audio.stereoPath });
+    const { id } = flaky.json();
+    const first = await waitForRecording(h.app, user.auth, id);
+    expect(first.status).toBe('failed');
+    expect(first.error).toMatch(/retr/i);
+    const retry = await h.app.inject({
+      method: 'POST',
+      url: `/api/recordings/${id}/retry`,
+      headers: user.auth,
+    });
+    expect(retry.statusCode).toBe(200);
+    expect((await waitForRecording(h.app, user.auth, id)).status).toBe('done');
+    const again = await h.app.inject({
+      method: 'POST',
+      url: `/api/recordings/${id}/retry`,
+      headers: user.auth,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('imports from a URL and refuses hostile ones with a clear reason', async () => {
+    const ok = await h.app.inject({
+      method: 'POST',
+      url: '/api/analysis/file-url',
+      headers: user.auth,
+      payload: {
+        file_url: `http://127.0.0.1:${files.port}/call.wav`,
+        num_speakers: 2,
+        upload_type: 'file_url',
+      },
+    });
+    expect(ok.statusCode).toBe(201);
+    expect((await waitForRecording(h.app, user.auth, ok.json().id)).status).toBe('done');
+
+    const refuse = async (file_url: string) => {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/analysis/file-url',
+        headers: user.auth,
+        payload: { file_url },
+      });
+      return { status: res.statusCode, message: res.json().error?.message as string };
+    };
+    const privateMsg = 'This URL points to a private or local network address, which is not allowed.';
+    expect(await refuse(`http://127.0.0.1:${files.port + 1}/call.wav`)).toEqual({
+      status: 400,
+      message: privateMsg,
+    });
+    expect(await refuse('http://[::1]/call.wav')).toEqual({ status: 400, message: privateMsg });
+    expect(await refuse('http://169.254.169.254/latest/meta-data/')).toEqual({
+      status: 400,
+      message: privateMsg,
+    });
+    expect(await refuse('http://10.0.0.1/call.wav')).toEqual({ status: 400, message: privateMsg });
+    expect(await refuse('http://localhost/call.wav')).toEqual({ status: 400, message: privateMsg });
+    expect(await refuse(`http://127.0.0.1:${files.port}/to-loopback`)).toEqual({
+      status: 400,
+      message: privateMsg,
+    });
+    expect(await refuse(`http://127.0.0.1:${files.port}/to-metadata`)).toEqual({
+      status: 400,
+      message: privateMsg,
+    });
+    expect((await refuse('file:///etc/passwd')).message).toBe(
+      'Only http:// and https:// links can be imported.',
+    );
+    expect((await refuse('ftp://example.com/call.wav')).status).toBe(400);
+    expect((await refuse(`http://127.0.0.1:${files.port}/empty.wav`)).status).toBe(422);
+    expect((await refuse(`http://127.0.0.1:${files.port}/notes.txt`)).status).toBe(415);
+    expect((await refuse(`http://127.0.0.1:${files.port}/missing.wav`)).status).toBe(422);
+  });
+
+  it('exports the list as CSV with the spec columns, safe against formulas, honouring the search', async () => {
+    const res = await upload(h.app, user.auth, { name: '=SUM(1+1) call.wav', path: audio.stereoPath });
+    await waitForRecording(h.app, user.auth, res.json().id);
+    const csv = await get('/api/recordings/export.csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="recordings-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(
+      'Date Created,Transcription Text,User,File Name,First Name,Last Name,Account Name,Phone Number,Email,Industry,Sub-Industry,Location ID,Contact ID,Source,Targeting,Content,Last Activity Date,Rating,Summary',
+    );
+    const total = (await get('/api/analysis/transcriptions')).json().total;
+    expect(csv.body.match(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,/g)!.length).toBeGreaterThanOrEqual(total);
+    expect(csv.body).toContain(",'=SUM(1+1) call.wav,");
+    expect(csv.body).toContain('Ada Lovelace');
+    const filtered = await get('/api/recordings/export.csv?q=SUM');
+    const rows = filtered.body.split('\r\n').filter((l) => /^\d{4}-/.test(l));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('paginates ten per page, newest first, and sorts both ways', async () => {
+    const other = await createUser(h.app);
+    for (let i = 0; i < 12; i++) {
+      await h.container.recordingsRepo.insert({
+        organizationId: (await get(`/api/users/userId/${other.id}`, other.auth)).json().organizationId,
+        userId: other.id,
+        source: 'uploaded_file',
+        originalName: `call-${String(i).padStart(2, '0')}.wav`,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+        status: 'done',
+      });
+    }
+    const page1 = (await get('/api/analysis/transcriptions', other.auth)).json();
+    expect(page1).toMatchObject({ total: 12, page: 1, pageSize: 10, pageCount: 2 });
+    expect(page1.items).toHaveLength(10);
+    expect(page1.items[0].file.originalname).toBe('call-11.wav');
+    const page2 = (await get('/api/analysis/transcriptions?page=2', other.auth)).json();
+    expect(page2.items.map((i: { file: { originalname: string } }) => i.file.originalname)).toEqual([
+      'call-01.wav',
+      'call-00.wav',
+    ]);
+    const asc = (await get('/api/analysis/transcriptions?sort=createdAt:asc', other.auth)).json();
+    expect(asc.items[0].file.originalname).toBe('call-00.wav');
+    expect((await get('/api/analysis/transcriptions?page=0', other.auth)).statusCode).toBe(400);
+    expect((await get('/api/analysis/transcriptions?sort=name', other.auth)).statusCode).toBe(400);
+    expect((await get('/api/analysis/transcriptions?q=2026-01-05', other.auth)).json().total).toBe(1);
+  });
+
+  it('lists active accounts for the import dialog (none before a CRM sync)', async () => {
+    const res = await get('/api/locations/active-locations');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ locations: [] });
+  });
+});
