@@ -158,6 +158,7 @@ export async function buildApp(deps: AppDeps) {
       });
       await api.register(recordingsRoutes, {
         service: deps.container.recordings,
+        samples: deps.container.samples,
         maxUploadBytes: Math.round(config.MAX_UPLOAD_MB * 1024 * 1024),
       });
     },

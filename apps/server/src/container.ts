@@ -20,12 +20,14 @@ import {
 import { createRecordingsService, type RecordingsService } from './modules/recordings/recordings.service.js';
 import type { z } from 'zod';
 import type { SafeDownloadOptions } from './adapters/net/safe-fetch.js';
+import { createSamplesService, type SamplesService } from './modules/samples/samples.service.js';
 
 export type Container = {
   storage: StorageAdapter;
   transcriber: Transcriber;
   recordingsRepo: RecordingsRepository;
   recordings: RecordingsService;
+  samples: SamplesService;
   jobs: JobDefinition<z.ZodType>[];
   close(): Promise<void>;
 };
@@ -107,11 +109,19 @@ export function createContainer(
     log: logger,
   });
 
+  const samples = createSamplesService({
+    repo: recordingsRepo,
+    storage,
+    enqueueAnalyze: enqueue(pipeline.analyze),
+    log: logger,
+  });
+
   return {
     storage,
     transcriber,
     recordingsRepo,
     recordings,
+    samples,
     jobs: [pipeline.transcribe, pipeline.analyze] as JobDefinition<z.ZodType>[],
     async close() {
       await transcriber.close?.();

@@ -412,3 +412,44 @@ describe.each(BACKENDS)('recordings on %s', (backend) => {
     expect(res.json()).toEqual({ locations: [] });
   });
 });
+
+describe('sample calls', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness('pglite', {}, { worker: true });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('imports the shipped calls with transcripts and audio, and they finish without a speech engine', async () => {
+    const u = await createUser(h.app);
+    const res = await h.app.inject({ method: 'POST', url: '/api/recordings/samples', headers: u.auth });
+    expect(res.statusCode).toBe(201);
+    const { ids } = res.json() as { ids: number[] };
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    for (const id of ids) expect((await waitForRecording(h.app, u.auth, id)).status).toBe('done');
+    const list = (
+      await h.app.inject({ method: 'GET', url: '/api/analysis/transcriptions', headers: u.auth })
+    ).json();
+    expect(list.total).toBe(ids.length);
+    expect(
+      list.items.every(
+        (i: { source: string; num_speakers: number }) => i.source === 'sample' && i.num_speakers === 2,
+      ),
+    ).toBe(true);
+    const audio = await h.app.inject({
+      method: 'GET',
+      url: `/api/recordings/${ids[0]}/audio`,
+      headers: u.auth,
+    });
+    expect(audio.statusCode).toBe(200);
+    expect(audio.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+    const search = await h.app.inject({
+      method: 'GET',
+      url: '/api/analysis/transcriptions?q=month',
+      headers: u.auth,
+    });
+    expect(search.json().total).toBeGreaterThan(0);
+  });
+});

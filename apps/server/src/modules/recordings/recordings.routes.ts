@@ -12,14 +12,20 @@ import {
   RecordingListQuery,
   RecordingListResponse,
   RetryResponse,
+  SamplesResponse,
 } from '@call-insights/contracts/recordings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
+import type { SamplesService } from '../samples/samples.service.js';
 import type { RecordingsService, StoredAudio } from './recordings.service.js';
 
-export type RecordingsRoutesOptions = { service: RecordingsService; maxUploadBytes: number };
+export type RecordingsRoutesOptions = {
+  service: RecordingsService;
+  samples: SamplesService;
+  maxUploadBytes: number;
+};
 
 /** Parses a single `bytes=` range; undefined = whole file; null = unsatisfiable. */
 export function parseRange(
@@ -70,7 +76,7 @@ function parseMeta(raw: string | undefined) {
 
 export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = async (
   app,
-  { service, maxUploadBytes },
+  { service, samples, maxUploadBytes },
 ) => {
   const tags = ['recordings'];
   const security = [{ token: [] }];
@@ -264,6 +270,23 @@ export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = 
         .header('content-disposition', `attachment; filename="recordings-${day}.csv"`)
         .header('cache-control', 'no-store');
       return reply.send(Readable.from(service.exportCsv(caller, req.query.q)));
+    },
+  );
+
+  app.post(
+    '/recordings/samples',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Import the shipped sample calls (transcripts included; audio when espeak-ng is installed)',
+        response: { 201: SamplesResponse },
+      },
+    },
+    async (req, reply) => {
+      const caller = await app.requireUser(req);
+      await service.assertQuota(caller);
+      return reply.code(201).send(await samples.importSamples(caller));
     },
   );
 

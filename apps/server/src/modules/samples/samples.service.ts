@@ -1,0 +1,85 @@
+/**
+ * Owns "Try sample calls": imports the shipped sample calls into the caller's organization with
+ * their transcripts already known, so a new user sees analyses with no speech engine configured.
+ * Audio is synthesized with espeak-ng when it is installed; without it the samples have no audio.
+ */
+import fs from 'node:fs';
+import type { Segment } from '@call-insights/contracts/transcript';
+import type { Logger } from 'pino';
+import type { StorageAdapter } from '../../adapters/storage/storage.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { PROGRESS } from '../recordings/pipeline.js';
+import type { RecordingsRepository } from '../recordings/recordings.repository.js';
+import { storageKeyFor } from '../recordings/recordings.service.js';
+import { generateFixtureAudio, hasAudioTools, loadCallFixtures, type CallFixture } from './sample-audio.js';
+
+const WORDS_PER_SECOND = 2.6;
+const PAUSE_SEC = 0.7;
+
+/** Timings estimated from word counts, for when no audio can be synthesized. */
+export function estimatedSegments(fixture: CallFixture): { segments: Segment[]; durationSec: number } {
+  let t = 0.5;
+  const segments = fixture.turns.map((turn) => {
+    const length = Math.max(1, turn.text.split(/\s+/).length / WORDS_PER_SECOND);
+    const seg = { speaker: turn.speaker, start: round(t), end: round(t + length), text: turn.text };
+    t += length + PAUSE_SEC;
+    return seg;
+  });
+  return { segments, durationSec: round(t) };
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+export function createSamplesService(deps: {
+  repo: RecordingsRepository;
+  storage: StorageAdapter;
+  enqueueAnalyze: (recordingId: number) => Promise<void>;
+  log: Logger;
+}) {
+  return {
+    async importSamples(caller: AuthUser): Promise<{ ids: number[] }> {
+      const fixtures = await loadCallFixtures();
+      const withAudio = await hasAudioTools();
+      const ids: number[] = [];
+      for (const [i, fixture] of fixtures.entries()) {
+        let segments: Segment[];
+        let durationSec: number;
+        let audio: { storageKey: string; sizeBytes: number } | undefined;
+        if (withAudio) {
+          const made = await generateFixtureAudio(fixture);
+          segments = made.expectedSegments;
+          durationSec = made.durationSec;
+          const storageKey = storageKeyFor(caller.organizationId, 'wav');
+          const { size } = await deps.storage.put(storageKey, fs.createReadStream(made.stereoPath), {
+            contentType: 'audio/wav',
+          });
+          audio = { storageKey, sizeBytes: size };
+        } else {
+          ({ segments, durationSec } = estimatedSegments(fixture));
+        }
+        const row = await deps.repo.insert({
+          organizationId: caller.organizationId,
+          userId: caller.id,
+          source: 'sample',
+          originalName: `${fixture.title}.wav`,
+          numSpeakers: new Set(segments.map((s) => s.speaker)).size,
+          createdAt: new Date(Date.now() - i * 26 * 3600 * 1000),
+          status: 'analyzing',
+          progress: PROGRESS.transcribed,
+          segments,
+          transcriptText: segments.map((s) => s.text).join(' '),
+          durationSec,
+          ...(audio
+            ? { storageKey: audio.storageKey, contentType: 'audio/wav', sizeBytes: audio.sizeBytes }
+            : {}),
+        });
+        await deps.enqueueAnalyze(row.id);
+        ids.push(row.id);
+      }
+      deps.log.info({ count: ids.length, withAudio }, 'sample calls imported');
+      return { ids };
+    },
+  };
+}
+
+export type SamplesService = ReturnType<typeof createSamplesService>;
