@@ -213,3 +213,28 @@ export const analyses = pgTable('analyses', {
   metrics: jsonb('metrics'),
   ...timestamps,
 });
+
+/** Public share links of an analysis: random 128-bit tokens, looked up by hash, revocable. */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    recordingId: integer('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token: the lookup key of the public route. */
+    tokenHash: text('token_hash').notNull(),
+    /** The token sealed with AES-256-GCM, so the owner can copy an existing link again. */
+    tokenSealed: text('token_sealed').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('share_links_token_hash_key').on(t.tokenHash),
+    index('share_links_recording_idx').on(t.recordingId),
+  ],
+);

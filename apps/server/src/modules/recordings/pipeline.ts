@@ -10,7 +10,7 @@ import { pipeline as pump } from 'node:stream/promises';
 import { z } from 'zod';
 import type { Segment } from '@call-insights/contracts/transcript';
 import type { Logger } from 'pino';
-import { AudioDecodeError, normalizeAudio } from '../../adapters/audio/ffmpeg.js';
+import { AudioDecodeError, AudioToolError, normalizeAudio } from '../../adapters/audio/ffmpeg.js';
 import type { StorageAdapter } from '../../adapters/storage/storage.js';
 import { isTranscriptionError, type Transcriber } from '../../adapters/transcription/transcriber.js';
 import type { JobDefinition } from '../../jobs/queue.js';
@@ -54,6 +54,9 @@ export function createPipelineJobs(deps: PipelineDeps) {
     if (err instanceof AudioDecodeError) {
       userMessage = err.message;
       retryable = false;
+    } else if (err instanceof AudioToolError) {
+      userMessage = err.userMessage;
+      retryable = err.code === 'TIMEOUT';
     } else if (isTranscriptionError(err)) {
       userMessage = err.userMessage;
       retryable = err.retryable;

@@ -1,0 +1,122 @@
+/** Owns the SQL of the analysis screen and share links: the joined call record, link lookups. */
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { analyses, locations, recordings, shareLinks } from '../../db/schema.js';
+
+const recordColumns = {
+  id: recordings.id,
+  organizationId: recordings.organizationId,
+  status: recordings.status,
+  error: recordings.error,
+  originalName: recordings.originalName,
+  storageKey: recordings.storageKey,
+  crmContactName: recordings.crmContactName,
+  crmFirstName: recordings.crmFirstName,
+  crmLastName: recordings.crmLastName,
+  phoneNumber: recordings.phoneNumber,
+  crmEmail: recordings.crmEmail,
+  locationName: locations.name,
+  createdAt: recordings.createdAt,
+  durationSec: recordings.durationSec,
+  numSpeakers: recordings.numSpeakers,
+  transcriptText: recordings.transcriptText,
+  segments: recordings.segments,
+  coaching: recordings.coaching,
+  analysis: analyses.data,
+  metrics: analyses.metrics,
+};
+
+export type CallRecordRow = {
+  id: number;
+  organizationId: number;
+  status: 'queued' | 'transcribing' | 'analyzing' | 'done' | 'failed';
+  error: string | null;
+  originalName: string;
+  storageKey: string | null;
+  crmContactName: string | null;
+  crmFirstName: string | null;
+  crmLastName: string | null;
+  phoneNumber: string | null;
+  crmEmail: string | null;
+  locationName: string | null;
+  createdAt: Date;
+  durationSec: number | null;
+  numSpeakers: number;
+  transcriptText: string | null;
+  segments: unknown;
+  coaching: string | null;
+  analysis: unknown;
+  metrics: unknown;
+};
+
+export function createAnalysisRepository(db: Db) {
+  const selectRecord = () =>
+    db
+      .select(recordColumns)
+      .from(recordings)
+      .leftJoin(locations, eq(locations.id, recordings.locationId))
+      .leftJoin(analyses, eq(analyses.recordingId, recordings.id));
+
+  return {
+    async findRecord(organizationId: number, id: number): Promise<CallRecordRow | undefined> {
+      const [row] = await selectRecord()
+        .where(and(eq(recordings.id, id), eq(recordings.organizationId, organizationId)))
+        .limit(1);
+      return row as CallRecordRow | undefined;
+    },
+
+    async findRecordByShareHash(tokenHash: string): Promise<CallRecordRow | undefined> {
+      const [row] = await selectRecord()
+        .innerJoin(shareLinks, eq(shareLinks.recordingId, recordings.id))
+        .where(and(eq(shareLinks.tokenHash, tokenHash), isNull(shareLinks.revokedAt)))
+        .limit(1);
+      return row as CallRecordRow | undefined;
+    },
+
+    async saveCoaching(id: number, coaching: string): Promise<void> {
+      await db.update(recordings).set({ coaching, updatedAt: new Date() }).where(eq(recordings.id, id));
+    },
+
+    async activeLinks(organizationId: number, recordingId: number) {
+      return db
+        .select({ tokenSealed: shareLinks.tokenSealed, createdAt: shareLinks.createdAt })
+        .from(shareLinks)
+        .where(
+          and(
+            eq(shareLinks.organizationId, organizationId),
+            eq(shareLinks.recordingId, recordingId),
+            isNull(shareLinks.revokedAt),
+          ),
+        )
+        .orderBy(desc(shareLinks.createdAt));
+    },
+
+    async insertLink(input: {
+      organizationId: number;
+      recordingId: number;
+      tokenHash: string;
+      tokenSealed: string;
+      createdBy: number;
+    }): Promise<void> {
+      await db.insert(shareLinks).values(input);
+    },
+
+    /** Revokes one link of the organization; false when there was no such active link. */
+    async revokeLink(organizationId: number, tokenHash: string): Promise<boolean> {
+      const rows = await db
+        .update(shareLinks)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(shareLinks.organizationId, organizationId),
+            eq(shareLinks.tokenHash, tokenHash),
+            isNull(shareLinks.revokedAt),
+          ),
+        )
+        .returning({ id: shareLinks.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type AnalysisRepository = ReturnType<typeof createAnalysisRepository>;

@@ -1,0 +1,193 @@
+/**
+ * Owns the call analysis screen's use cases: the call record, coaching on demand, re-analysis,
+ * and public share links (create, list, revoke, open). The public view never carries ids, tokens,
+ * storage keys or anything but what the share page shows.
+ */
+import { Analysis, ConversationMetrics, type CoachCatalogue } from '@call-insights/contracts/analysis';
+import {
+  ShareToken,
+  type AnalysisRecord,
+  type LinkGeneratorResponse,
+  type SharedAnalysis,
+} from '@call-insights/contracts/analysis-record';
+import { Segment } from '@call-insights/contracts/transcript';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { randomToken, sha256, type Sealer } from '../../lib/crypto.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import type { RecordingsRepository } from '../recordings/recordings.repository.js';
+import { PROGRESS } from '../recordings/pipeline.js';
+import type { AnalysisRepository, CallRecordRow } from './analysis.repository.js';
+
+export type CoachFn = (input: {
+  segments: z.infer<typeof Segment>[];
+  text: string;
+  metrics: ConversationMetrics | null;
+  coachName: string;
+  method: string;
+}) => Promise<string>;
+
+export type AnalysisServiceDeps = {
+  repo: AnalysisRepository;
+  recordingsRepo: RecordingsRepository;
+  sealer: Sealer;
+  publicUrl: string;
+  catalogue: CoachCatalogue;
+  coach: CoachFn;
+  enqueueAnalyze: (recordingId: number) => Promise<void>;
+  log: Logger;
+};
+
+const Segments = z.array(Segment);
+
+function shared(row: CallRecordRow): SharedAnalysis {
+  const analysis = Analysis.safeParse(row.analysis);
+  const metrics = ConversationMetrics.safeParse(row.metrics);
+  const segments = Segments.safeParse(row.segments);
+  return {
+    crm_contactName: row.crmContactName,
+    crm_firstName: row.crmFirstName,
+    crm_lastName: row.crmLastName,
+    phone_number: row.phoneNumber,
+    crm_email: row.crmEmail,
+    location: row.locationName === null ? null : { name: row.locationName },
+    createdAt: row.createdAt.toISOString(),
+    duration: row.durationSec,
+    num_speakers: row.numSpeakers,
+    file: { originalname: row.originalName },
+    transcription: row.transcriptText,
+    segments: segments.success ? segments.data : [],
+    coaching: row.coaching,
+    analysis: analysis.success ? analysis.data : null,
+    metrics: metrics.success ? metrics.data : null,
+  };
+}
+
+export function createAnalysisService(deps: AnalysisServiceDeps) {
+  const { repo, sealer } = deps;
+  const linkFor = (token: string) => `${deps.publicUrl.replace(/\/$/, '')}/share/${token}`;
+
+  async function owned(caller: AuthUser, id: number): Promise<CallRecordRow> {
+    const row = await repo.findRecord(caller.organizationId, id);
+    if (!row) throw new AppError('NOT_FOUND', 'This recording was not found.');
+    return row;
+  }
+
+  return {
+    async getRecord(caller: AuthUser, id: number): Promise<AnalysisRecord> {
+      const row = await owned(caller, id);
+      return {
+        ...shared(row),
+        id: row.id,
+        status: row.status,
+        error: row.error,
+        hasAudio: row.storageKey !== null,
+      };
+    },
+
+    async coaching(
+      caller: AuthUser,
+      input: { id: number; coach_name: string; method: string },
+    ): Promise<{ coaching: string }> {
+      const coach = deps.catalogue.coaches.find((c) => c.name === input.coach_name);
+      if (!coach) {
+        const names = deps.catalogue.coaches.map((c) => c.name).join(', ');
+        throw new AppError('VALIDATION_FAILED', `Unknown coach. Choose one of: ${names}.`, [
+          { path: 'coach_name', message: `Choose one of: ${names}` },
+        ]);
+      }
+      if (
+        !coach.methods.includes(input.method) ||
+        !deps.catalogue.methods.some((m) => m.name === input.method)
+      ) {
+        const methods = coach.methods.join(', ');
+        throw new AppError('VALIDATION_FAILED', `${coach.name} coaches with: ${methods}.`, [
+          { path: 'method', message: `Choose one of: ${methods}` },
+        ]);
+      }
+      const row = await owned(caller, input.id);
+      const segments = Segments.safeParse(row.segments);
+      if (row.transcriptText === null || !segments.success) {
+        throw new AppError(
+          'CONFLICT',
+          'This call has no transcript yet; coaching is available once it is transcribed.',
+        );
+      }
+      // The stored transcript is the truth; the client's copy is not trusted.
+      const metrics = ConversationMetrics.safeParse(row.metrics);
+      const coaching = await deps.coach({
+        segments: segments.data,
+        text: row.transcriptText,
+        metrics: metrics.success ? metrics.data : null,
+        coachName: coach.name,
+        method: input.method,
+      });
+      await repo.saveCoaching(row.id, coaching);
+      return { coaching };
+    },
+
+    async reanalyze(caller: AuthUser, id: number) {
+      const row = await owned(caller, id);
+      if (row.transcriptText === null) {
+        throw new AppError('CONFLICT', 'This call has no transcript yet; it is analysed once transcribed.');
+      }
+      if (row.status === 'analyzing') return { id: row.id, status: 'analyzing' as const };
+      await deps.recordingsRepo.setStatus(row.id, {
+        status: 'analyzing',
+        progress: PROGRESS.transcribed,
+        error: null,
+      });
+      await deps.enqueueAnalyze(row.id);
+      return { id: row.id, status: 'analyzing' as const };
+    },
+
+    /** The recording's active link, or a new one: sharing twice gives the same link. */
+    async createLink(caller: AuthUser, id: number): Promise<LinkGeneratorResponse> {
+      const row = await owned(caller, id);
+      const [existing] = await repo.activeLinks(caller.organizationId, row.id);
+      if (existing) {
+        const token = sealer.open(existing.tokenSealed);
+        return { link: linkFor(token), token };
+      }
+      const token = randomToken(16);
+      await repo.insertLink({
+        organizationId: caller.organizationId,
+        recordingId: row.id,
+        tokenHash: sha256(token),
+        tokenSealed: sealer.seal(token),
+        createdBy: caller.id,
+      });
+      deps.log.info({ recordingId: row.id }, 'share link created');
+      return { link: linkFor(token), token };
+    },
+
+    async listLinks(caller: AuthUser, id: number) {
+      const row = await owned(caller, id);
+      const links = await repo.activeLinks(caller.organizationId, row.id);
+      return {
+        links: links.map((l) => {
+          const token = sealer.open(l.tokenSealed);
+          return { link: linkFor(token), token, createdAt: l.createdAt.toISOString() };
+        }),
+      };
+    },
+
+    async revokeLink(caller: AuthUser, token: string): Promise<void> {
+      if (!(await repo.revokeLink(caller.organizationId, sha256(token)))) {
+        throw new AppError('NOT_FOUND', 'This share link was not found or is already revoked.');
+      }
+    },
+
+    async openShared(token: string): Promise<SharedAnalysis> {
+      const row = ShareToken.safeParse(token).success
+        ? await repo.findRecordByShareHash(sha256(token))
+        : undefined;
+      if (!row)
+        throw new AppError('NOT_FOUND', 'This shared analysis does not exist or its link was revoked.');
+      return shared(row);
+    },
+  };
+}
+
+export type AnalysisService = ReturnType<typeof createAnalysisService>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { Analysis, ConversationMetrics } from './analysis.js';
+import { RecordingStatus } from './recordings.js';
+import { Segment } from './transcript.js';
+
+/** The call analysis screen's record (spec document 2, section 7: GET /analysis/analysis). */
+const CallRecordBase = z.object({
+  crm_contactName: z.string().nullable(),
+  crm_firstName: z.string().nullable(),
+  crm_lastName: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  crm_email: z.string().nullable(),
+  location: z.object({ name: z.string() }).nullable(),
+  createdAt: z.string(),
+  duration: z.number().nullable().describe('Seconds'),
+  num_speakers: z.number().int(),
+  file: z.object({ originalname: z.string() }),
+  transcription: z.string().nullable(),
+  segments: z.array(Segment),
+  coaching: z.string().nullable(),
+  analysis: Analysis.nullable(),
+  metrics: ConversationMetrics.nullable(),
+});
+
+export const AnalysisRecord = CallRecordBase.extend({
+  id: z.number().int(),
+  status: RecordingStatus,
+  error: z.string().nullable(),
+  hasAudio: z.boolean(),
+});
+export type AnalysisRecord = z.infer<typeof AnalysisRecord>;
+
+/** What the public share page shows: the same content, no ids, no audio, no internal state. */
+export const SharedAnalysis = CallRecordBase;
+export type SharedAnalysis = z.infer<typeof SharedAnalysis>;
+
+export const LinkGeneratorRequest = z.object({ id: z.coerce.number().int().positive() });
+export const LinkGeneratorResponse = z.object({
+  link: z.string().describe('The public URL of the shared analysis'),
+  token: z.string(),
+});
+export type LinkGeneratorResponse = z.infer<typeof LinkGeneratorResponse>;
+
+/** Share tokens are 128-bit random values in base64url (22 characters). */
+export const ShareToken = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not a share link');
+export const ShareQuery = z.object({ link: ShareToken });
+
+export const ShareLinkList = z.object({
+  links: z.array(z.object({ link: z.string(), token: z.string(), createdAt: z.string() })),
+});
