@@ -9,6 +9,8 @@ import type { StorageAdapter } from './adapters/storage/storage.js';
 import { createTranscriber, type TranscriberConfig } from './adapters/transcription/create-transcriber.js';
 import type { Transcriber } from './adapters/transcription/transcriber.js';
 import type { Config } from './config.js';
+import { createUrlSigner } from './lib/signed-url.js';
+import type { Secrets } from './lib/secrets.js';
 import type { Database } from './db/client.js';
 import type { JobDefinition, Queue } from './jobs/queue.js';
 import { createAnalysisStep } from './modules/analysis/analysis.step.js';
@@ -79,6 +81,7 @@ export function createContainer(
   database: Database,
   queue: Queue,
   logger: Logger,
+  secrets: Secrets,
   overrides: { urlFetch?: Pick<SafeDownloadOptions, 'addressPolicy' | 'lookup'> } = {},
 ): Container {
   const storage = createStorage(storageConfigFrom(config));
@@ -106,6 +109,7 @@ export function createContainer(
     maxUploadBytes: Math.round(config.MAX_UPLOAD_MB * 1024 * 1024),
     urlImportTimeoutMs: config.URL_IMPORT_TIMEOUT_SECONDS * 1000,
     urlFetchOverrides: overrides.urlFetch,
+    urlSigner: createUrlSigner(secrets.jwtSecret),
     log: logger,
   });
 

@@ -49,7 +49,7 @@ export async function startService(config: Config, logger = createLogger(config)
   );
   logger.info({ driver: database.driver }, 'database ready, migrations applied');
   const queue = await startQueue(database, logger, { expireInSeconds: config.JOB_EXPIRE_SECONDS });
-  const container = createContainer(config, database, queue, logger);
+  const container = createContainer(config, database, queue, logger, secrets);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,

@@ -129,3 +129,9 @@ export const EXPORT_COLUMNS = [
 export type ExportKey = (typeof EXPORT_COLUMNS)[number][1];
 
 export const ExportQuery = z.object({ q: z.string().trim().max(200).optional() });
+
+export const AudioUrlResponse = z.object({
+  url: z.string().describe('Same-origin URL of the audio with an expiry and a signature'),
+  expiresAt: z.number().int().describe('Seconds since the epoch'),
+});
+export type AudioUrlResponse = z.infer<typeof AudioUrlResponse>;

@@ -93,7 +93,7 @@ export async function createHarness(
     db: database.db,
     log: logger,
   });
-  const container = createContainer(config, database, queue, logger, { urlFetch: opts.urlFetch });
+  const container = createContainer(config, database, queue, logger, secrets, { urlFetch: opts.urlFetch });
   if (opts.worker) await queue.work(container.jobs);
   const app = await buildApp({ config, database, queue, mailer, secrets, logger, container });
   await app.ready();

@@ -173,7 +173,22 @@ describe.each(BACKENDS)('recordings on %s', (backend) => {
     });
     expect(bad.statusCode).toBe(416);
 
+    const signed = (await get(`/api/recordings/${id}/audio-url`)).json() as {
+      url: string;
+      expiresAt: number;
+    };
+    const viaUrl = await h.app.inject({ method: 'GET', url: signed.url, headers: { range: 'bytes=0-9' } });
+    expect(viaUrl.statusCode).toBe(206);
+    expect(viaUrl.rawPayload.equals(original.subarray(0, 10))).toBe(true);
+    const forged = await h.app.inject({ method: 'GET', url: signed.url.replace(/sig=[^&]+/, 'sig=AAAA') });
+    expect(forged.statusCode).toBe(403);
+    const otherId = signed.url.replace(`/recordings/${id}/`, `/recordings/${id + 1}/`);
+    expect((await h.app.inject({ method: 'GET', url: otherId })).statusCode).toBe(403);
+    const expired = signed.url.replace(/exp=\d+/, `exp=${Math.floor(Date.now() / 1000) - 10}`);
+    expect((await h.app.inject({ method: 'GET', url: expired })).statusCode).toBe(403);
+
     const stranger = await createUser(h.app);
+    expect((await get(`/api/recordings/${id}/audio-url`, stranger.auth)).statusCode).toBe(404);
     expect((await get(`/api/recordings/${id}/audio`, stranger.auth)).statusCode).toBe(404);
     expect((await get(`/api/transcription/progress?id=${id}`, stranger.auth)).statusCode).toBe(404);
     expect(

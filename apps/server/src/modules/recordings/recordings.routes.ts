@@ -2,6 +2,7 @@
 import multipart from '@fastify/multipart';
 import {
   ActiveLocationsResponse,
+  AudioUrlResponse,
   ExportQuery,
   FileUrlRequest,
   UPLOAD_SUCCESS,
@@ -225,11 +226,19 @@ export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = 
         security,
         summary: 'Stream the audio (HTTP Range supported); ?download=1 asks the browser to save it',
         params: RecordingIdQuery,
-        querystring: z.object({ download: z.string().optional() }),
+        querystring: z.object({
+          download: z.string().optional(),
+          exp: z.coerce.number().int().optional(),
+          sig: z.string().max(100).optional(),
+        }),
       },
     },
     async (req, reply) => {
-      const audio = await service.audio(await app.requireUser(req), req.params.id);
+      const { exp, sig } = req.query;
+      const audio =
+        exp !== undefined && sig !== undefined
+          ? await service.audioBySignature(req.params.id, exp, sig)
+          : await service.audio(await app.requireUser(req), req.params.id);
       const range = parseRange(req.headers.range, audio.size);
       reply.header('accept-ranges', 'bytes').header('content-type', audio.contentType);
       reply.header('cache-control', 'private, no-store');
@@ -250,6 +259,20 @@ export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = 
       reply.header('content-length', audio.size);
       return reply.send(await audio.open());
     },
+  );
+
+  app.get(
+    '/recordings/:id/audio-url',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A signed URL of the audio for an <audio> element (valid 6 hours)',
+        params: RecordingIdQuery,
+        response: { 200: AudioUrlResponse },
+      },
+    },
+    async (req) => service.audioUrl(await app.requireUser(req), req.params.id),
   );
 
   app.get(

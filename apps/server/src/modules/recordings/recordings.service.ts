@@ -22,6 +22,7 @@ import { safeDownload, UrlRefusedError, type SafeDownloadOptions } from '../../a
 import { PayloadTooLargeError, type StorageAdapter } from '../../adapters/storage/storage.js';
 import { AppError } from '../../errors.js';
 import { csvLine } from '../../lib/csv.js';
+import type { UrlSigner } from '../../lib/signed-url.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { toExportValues, toListItem } from './recordings.mapper.js';
 import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
@@ -36,6 +37,7 @@ export type RecordingsServiceDeps = {
   enqueueAnalyze: (recordingId: number) => Promise<void>;
   maxRecordingsPerOrg: number;
   maxUploadBytes: number;
+  urlSigner: UrlSigner;
   urlImportTimeoutMs: number;
   /** Tests only: lets URL imports reach the local test server. */
   urlFetchOverrides?: Pick<SafeDownloadOptions, 'addressPolicy' | 'lookup'>;
@@ -60,6 +62,7 @@ export function toIngestError(err: unknown): unknown {
 }
 
 const EXPORT_BATCH = 500;
+const AUDIO_URL_TTL_SECONDS = 6 * 3600;
 
 function fileNameOf(url: string): string {
   const last = new URL(url).pathname.split('/').pop() ?? '';
@@ -114,6 +117,19 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     if (!location.active)
       throw new AppError('CONFLICT', 'This account is not active; turn its sync on first.');
     return { phone: parsed.number, locationId: location.id };
+  }
+
+  async function audioOf(row: RecordingRow) {
+    if (!row.storageKey) throw new AppError('NOT_FOUND', 'This recording has no audio file.');
+    const key = row.storageKey;
+    const stat = await storage.stat(key);
+    if (!stat) throw new AppError('NOT_FOUND', 'The audio file of this recording is missing.');
+    return {
+      size: stat.size,
+      contentType: row.contentType ?? 'application/octet-stream',
+      fileName: row.originalName,
+      open: (range?: { start: number; end: number }): Promise<Readable> => storage.getStream(key, range),
+    };
   }
 
   async function assertQuota(caller: AuthUser) {
@@ -240,17 +256,24 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     },
 
     async audio(caller: AuthUser, id: number) {
+      return audioOf(await owned(caller, id));
+    },
+
+    /** The audio through a signed URL (the <audio> element of the analysis page). */
+    async audioBySignature(id: number, exp: number, sig: string) {
+      if (!deps.urlSigner.verify(`audio:${id}`, exp, sig)) {
+        throw new AppError('FORBIDDEN', 'This audio link has expired. Reload the page to get a new one.');
+      }
+      const row = await repo.findById(id);
+      if (!row) throw new AppError('NOT_FOUND', 'This recording was not found.');
+      return audioOf(row);
+    },
+
+    async audioUrl(caller: AuthUser, id: number) {
       const row = await owned(caller, id);
       if (!row.storageKey) throw new AppError('NOT_FOUND', 'This recording has no audio file.');
-      const stat = await storage.stat(row.storageKey);
-      if (!stat) throw new AppError('NOT_FOUND', 'The audio file of this recording is missing.');
-      return {
-        size: stat.size,
-        contentType: row.contentType ?? 'application/octet-stream',
-        fileName: row.originalName,
-        open: (range?: { start: number; end: number }): Promise<Readable> =>
-          storage.getStream(row.storageKey!, range),
-      };
+      const { exp, sig } = deps.urlSigner.sign(`audio:${row.id}`, AUDIO_URL_TTL_SECONDS);
+      return { url: `/api/recordings/${row.id}/audio?exp=${exp}&sig=${sig}`, expiresAt: exp };
     },
 
     /** CSV lines, header first, fetched in keyset batches so memory stays flat for any row count. */
