@@ -35,6 +35,7 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
+import { analysisRoutes } from './modules/analysis/analysis.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,6 +156,11 @@ export async function buildApp(deps: AppDeps) {
       await api.register(usersRoutes, {
         service: usersService,
         authRateLimit: { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS },
+      });
+      await api.register(analysisRoutes, {
+        service: deps.container.analysis,
+        catalogue: deps.container.catalogue,
+        shareRateLimit: { max: config.SHARE_RATE_LIMIT_MAX, timeWindow: 60_000 },
       });
       await api.register(recordingsRoutes, {
         service: deps.container.recordings,

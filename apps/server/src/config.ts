@@ -80,7 +80,10 @@ export const ConfigSchema = z
     LLM_BASE_URL: optionalString.pipe(z.url().optional()),
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,
-    LLM_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
+    LLM_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(60),
+    LLM_CHUNK_CHARS: z.coerce.number().int().min(500).default(12_000),
+    COACH_CATALOGUE: optionalString,
+    SHARE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.JWT_SECRET) {

@@ -14,6 +14,14 @@ import type { Secrets } from './lib/secrets.js';
 import type { Database } from './db/client.js';
 import type { JobDefinition, Queue } from './jobs/queue.js';
 import { createAnalysisStep } from './modules/analysis/analysis.step.js';
+import { createAnalysisRepository } from './modules/analysis/analysis.repository.js';
+import { createAnalysisService, type AnalysisService } from './modules/analysis/analysis.service.js';
+import type { LlmConfig } from './modules/analysis/engine/config.js';
+import { createAnalyzer } from './modules/analysis/engine/create-analyzer.js';
+import { loadCoachCatalogue } from './modules/coaching/engine/catalogue.js';
+import { createCoach } from './modules/coaching/engine/coaching-engine.js';
+import type { CoachCatalogue } from '@call-insights/contracts/analysis';
+import { createSealer } from './lib/crypto.js';
 import { createPipelineJobs, type RecordingJobPayload } from './modules/recordings/pipeline.js';
 import {
   createRecordingsRepository,
@@ -30,6 +38,8 @@ export type Container = {
   recordingsRepo: RecordingsRepository;
   recordings: RecordingsService;
   samples: SamplesService;
+  analysis: AnalysisService;
+  catalogue: CoachCatalogue;
   jobs: JobDefinition<z.ZodType>[];
   close(): Promise<void>;
 };
@@ -76,6 +86,17 @@ export function transcriberConfigFrom(config: Config): TranscriberConfig {
   }
 }
 
+export function llmConfigFrom(config: Config): LlmConfig {
+  return {
+    provider: config.LLM_PROVIDER,
+    baseURL: config.LLM_BASE_URL,
+    apiKey: config.LLM_API_KEY,
+    model: config.LLM_MODEL,
+    timeoutMs: config.LLM_TIMEOUT_SECONDS * 1000,
+    chunkChars: config.LLM_CHUNK_CHARS,
+  };
+}
+
 export function createContainer(
   config: Config,
   database: Database,
@@ -87,6 +108,10 @@ export function createContainer(
   const storage = createStorage(storageConfigFrom(config));
   const transcriber = createTranscriber(transcriberConfigFrom(config), { logger });
   const recordingsRepo = createRecordingsRepository(database.db);
+  const llm = llmConfigFrom(config);
+  const analyzer = createAnalyzer({ analyzer: config.ANALYZER, llm }, { logger });
+  const catalogue = loadCoachCatalogue(config.COACH_CATALOGUE);
+  const coach = createCoach({ coach: config.ANALYZER, llm, catalogue }, { logger });
 
   const enqueue = (job: JobDefinition<typeof RecordingJobPayload>) => async (recordingId: number) => {
     await queue.send(job, { recordingId });
@@ -95,7 +120,7 @@ export function createContainer(
     repo: recordingsRepo,
     storage,
     transcriber,
-    analyze: createAnalysisStep({ repo: recordingsRepo, config, logger }),
+    analyze: createAnalysisStep({ repo: recordingsRepo, analyzer }),
     enqueueAnalyze: (id) => enqueue(pipeline.analyze)(id),
     retryLimit: config.JOB_RETRY_LIMIT,
   });
@@ -120,12 +145,25 @@ export function createContainer(
     log: logger,
   });
 
+  const analysis = createAnalysisService({
+    repo: createAnalysisRepository(database.db),
+    recordingsRepo,
+    sealer: createSealer(secrets.encryptionKey),
+    publicUrl: config.PUBLIC_URL ?? '',
+    catalogue,
+    coach: (input) => coach.coach({ ...input, metrics: input.metrics ?? undefined }),
+    enqueueAnalyze: enqueue(pipeline.analyze),
+    log: logger,
+  });
+
   return {
     storage,
     transcriber,
     recordingsRepo,
     recordings,
     samples,
+    analysis,
+    catalogue,
     jobs: [pipeline.transcribe, pipeline.analyze] as JobDefinition<z.ZodType>[],
     async close() {
       await transcriber.close?.();

@@ -14,6 +14,7 @@ import { Segment } from '@call-insights/contracts/transcript';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
+import { CoachingSelectionError } from '../coaching/engine/catalogue.js';
 import { randomToken, sha256, type Sealer } from '../../lib/crypto.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { RecordingsRepository } from '../recordings/recordings.repository.js';
@@ -90,22 +91,6 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       caller: AuthUser,
       input: { id: number; coach_name: string; method: string },
     ): Promise<{ coaching: string }> {
-      const coach = deps.catalogue.coaches.find((c) => c.name === input.coach_name);
-      if (!coach) {
-        const names = deps.catalogue.coaches.map((c) => c.name).join(', ');
-        throw new AppError('VALIDATION_FAILED', `Unknown coach. Choose one of: ${names}.`, [
-          { path: 'coach_name', message: `Choose one of: ${names}` },
-        ]);
-      }
-      if (
-        !coach.methods.includes(input.method) ||
-        !deps.catalogue.methods.some((m) => m.name === input.method)
-      ) {
-        const methods = coach.methods.join(', ');
-        throw new AppError('VALIDATION_FAILED', `${coach.name} coaches with: ${methods}.`, [
-          { path: 'method', message: `Choose one of: ${methods}` },
-        ]);
-      }
       const row = await owned(caller, input.id);
       const segments = Segments.safeParse(row.segments);
       if (row.transcriptText === null || !segments.success) {
@@ -116,13 +101,26 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       }
       // The stored transcript is the truth; the client's copy is not trusted.
       const metrics = ConversationMetrics.safeParse(row.metrics);
-      const coaching = await deps.coach({
-        segments: segments.data,
-        text: row.transcriptText,
-        metrics: metrics.success ? metrics.data : null,
-        coachName: coach.name,
-        method: input.method,
-      });
+      let coaching: string;
+      try {
+        coaching = await deps.coach({
+          segments: segments.data,
+          text: row.transcriptText,
+          metrics: metrics.success ? metrics.data : null,
+          coachName: input.coach_name,
+          method: input.method,
+        });
+      } catch (err) {
+        if (err instanceof CoachingSelectionError) {
+          const options =
+            err.field === 'coach_name'
+              ? deps.catalogue.coaches.map((c) => c.name)
+              : deps.catalogue.methods.map((m) => m.name);
+          const message = `${err.message} Choose one of: ${options.join(', ')}.`;
+          throw new AppError('VALIDATION_FAILED', message, [{ path: err.field, message }]);
+        }
+        throw err;
+      }
       await repo.saveCoaching(row.id, coaching);
       return { coaching };
     },

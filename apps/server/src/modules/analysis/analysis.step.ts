@@ -1,35 +1,27 @@
 /**
- * Owns the pipeline's analysis step: runs the configured analyzer and the conversation metrics
- * over a saved transcript and stores the result. Until the analysis engine lands it stores an
- * empty analysis so recordings finish.
+ * Owns the pipeline's analysis step: runs the configured analyzer (rules offline, or an LLM with
+ * a rules fallback) and the conversation metrics over a saved transcript, and stores both.
+ * Re-running it replaces the previous analysis.
  */
-import type { Logger } from 'pino';
-import type { Config } from '../../config.js';
+import type { Analyzer } from './engine/analyzer.js';
+import { computeMetrics } from './engine/metrics.js';
 import type { AnalyzeStep } from '../recordings/pipeline.js';
 import type { RecordingsRepository } from '../recordings/recordings.repository.js';
 
-export function createAnalysisStep(deps: {
-  repo: RecordingsRepository;
-  config: Config;
-  logger: Logger;
-}): AnalyzeStep {
-  return async ({ recordingId, organizationId }) => {
+export function createAnalysisStep(deps: { repo: RecordingsRepository; analyzer: Analyzer }): AnalyzeStep {
+  return async ({ recordingId, organizationId, segments, text, log }) => {
+    const analysis = await deps.analyzer.analyze({ segments, text });
+    const metrics = computeMetrics(segments);
     await deps.repo.saveAnalysis({
       recordingId,
       organizationId,
-      analyzer: 'none',
-      resultClass: null,
-      leadScore: null,
-      data: {
-        call_results: '',
-        call_summary: '',
-        questions: [],
-        answers: [],
-        objections: [],
-        pain_points: [],
-        pricing_discussed: [],
-      },
-      metrics: null,
+      analyzer: analysis.analyzer,
+      resultClass: analysis.result_class,
+      leadScore: analysis.lead_score,
+      data: analysis,
+      metrics,
     });
+    if (analysis.fallback_reason)
+      log.warn({ recordingId, reason: analysis.fallback_reason }, 'analysed with the rules fallback');
   };
 }

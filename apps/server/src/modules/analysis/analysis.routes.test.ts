@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, createHarness, type Harness } from '../../test-support/app-harness.js';
+import { createUser, type CreatedUser } from '../../test-support/factories.js';
+import { waitForRecording } from '../../test-support/recordings-client.js';
+
+describe.each(BACKENDS)('call analysis, coaching and sharing on %s', (backend) => {
+  let h: Harness;
+  let owner: CreatedUser;
+  let ids: number[];
+
+  beforeAll(async () => {
+    h = await createHarness(
+      backend,
+      { SHARE_RATE_LIMIT_MAX: '8', PUBLIC_URL: 'https://calls.example.com' },
+      { worker: true },
+    );
+    owner = await createUser(h.app);
+    const res = await h.app.inject({ method: 'POST', url: '/api/recordings/samples', headers: owner.auth });
+    ids = res.json().ids;
+    for (const id of ids) await waitForRecording(h.app, owner.auth, id);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = owner.auth) =>
+    h.app.inject({ method: 'GET', url, headers });
+  const post = (url: string, payload: object, headers: Record<string, string> = owner.auth) =>
+    h.app.inject({ method: 'POST', url, payload, headers });
+
+  it('returns the analysed call: transcript, segments, analysis, metrics, and no secrets', async () => {
+    const res = await get(`/api/analysis/analysis?id=${ids[0]}`);
+    expect(res.statusCode).toBe(200);
+    const rec = res.json();
+    expect(rec).toMatchObject({
+      id: ids[0],
+      status: 'done',
+      hasAudio: true,
+      location: null,
+      num_speakers: 2,
+    });
+    expect(rec.segments.length).toBeGreaterThan(3);
+    expect(rec.transcription.length).toBeGreaterThan(50);
+    expect(rec.analysis.analyzer).toBe('rules');
+    expect(['appointment', 'follow_up', 'not_interested', 'other']).toContain(rec.analysis.result_class);
+    expect(rec.analysis.questions.length).toBe(rec.analysis.answers.length);
+    expect(rec.analysis.call_summary.length).toBeGreaterThan(0);
+    expect(rec.metrics.speakers).toHaveLength(2);
+    const ratios = rec.metrics.speakers.reduce((a: number, s: { talk_ratio: number }) => a + s.talk_ratio, 0);
+    expect(ratios).toBeCloseTo(1, 2);
+    expect(res.body).not.toMatch(/storage|org-\d+\/|sealed|token|password/i);
+  });
+
+  it('finds the pricing, objection and outcome of the roofing follow-up sample', async () => {
+    const list = (await get('/api/analysis/transcriptions')).json();
+    const roofing = list.items.find((i: { file: { originalname: string } }) =>
+      /roof/i.test(i.file.originalname),
+    );
+    const rec = (await get(`/api/analysis/analysis?id=${roofing.id}`)).json();
+    expect(rec.analysis.pricing_discussed.length).toBeGreaterThan(0);
+    expect(rec.analysis.pricing_discussed.join(' ')).toMatch(/\$/);
+    expect(rec.analysis.result_class).toBe('follow_up');
+  });
+
+  it('keeps other tenants out', async () => {
+    const stranger = await createUser(h.app);
+    expect((await get(`/api/analysis/analysis?id=${ids[0]}`, stranger.auth)).statusCode).toBe(404);
+    expect((await post('/api/analysis/link-generator', { id: ids[0] }, stranger.auth)).statusCode).toBe(404);
+    const coach = await post(
+      '/api/analysis/coaching',
+      { id: ids[0], transcription: 'x', coach_name: 'x', method: 'NEPQ' },
+      stranger.auth,
+    );
+    expect([400, 404]).toContain(coach.statusCode);
+    expect((await get(`/api/analysis/analysis?id=${ids[0]}`, {})).statusCode).toBe(401);
+    expect((await get('/api/analysis/analysis?id=abc')).statusCode).toBe(400);
+  });
+
+  it('gives NEPQ coaching from the catalogue and saves it on the recording', async () => {
+    const catalogue = (await get('/api/analysis/coaches')).json();
+    const coach = catalogue.coaches[0];
+    expect(coach.methods).toContain('NEPQ');
+    const res = await post('/api/analysis/coaching', {
+      id: ids[0],
+      transcription: 'ignored: the stored transcript is used',
+      coach_name: coach.name,
+      method: 'NEPQ',
+    });
+    expect(res.statusCode).toBe(200);
+    const { coaching } = res.json() as { coaching: string };
+    const lines = coaching.split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThanOrEqual(7);
+    expect(lines.every((l) => /^[^:]{2,60}:\s\S/.test(l))).toBe(true);
+    expect(coaching).toMatch(/Connecting/i);
+    expect((await get(`/api/analysis/analysis?id=${ids[0]}`)).json().coaching).toBe(coaching);
+
+    const badCoach = await post('/api/analysis/coaching', {
+      id: ids[0],
+      transcription: '',
+      coach_name: 'Nobody',
+      method: 'NEPQ',
+    });
+    expect(badCoach.statusCode).toBe(400);
+    expect(badCoach.json().error.fields[0].path).toBe('coach_name');
+    const badMethod = await post('/api/analysis/coaching', {
+      id: ids[0],
+      transcription: '',
+      coach_name: coach.name,
+      method: 'SPIN',
+    });
+    expect(badMethod.statusCode).toBe(400);
+    expect(
+      (
+        await post('/api/analysis/coaching', {
+          id: 'abc',
+          transcription: '',
+          coach_name: coach.name,
+          method: 'NEPQ',
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('re-runs the analysis on demand', async () => {
+    const res = await post(`/api/recordings/${ids[1]}/reanalyze`, {});
+    expect(res.statusCode).toBe(200);
+    expect((await waitForRecording(h.app, owner.auth, ids[1]!)).status).toBe('done');
+    expect((await get(`/api/analysis/analysis?id=${ids[1]}`)).json().analysis).not.toBeNull();
+  });
+
+  it('shares by a public link that shows only the share page content, and dies when revoked', async () => {
+    const created = await post('/api/analysis/link-generator', { id: ids[2] });
+    expect(created.statusCode).toBe(200);
+    const { link, token } = created.json() as { link: string; token: string };
+    expect(link).toBe(`https://calls.example.com/share/${token}`);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await post('/api/analysis/link-generator', { id: ids[2] })).json().token).toBe(token);
+
+    const shared = await h.app.inject({ method: 'GET', url: `/api/analysis/shareable?link=${token}` });
+    expect(shared.statusCode).toBe(200);
+    const body = shared.json();
+    expect(body.analysis).not.toBeNull();
+    expect(body.segments.length).toBeGreaterThan(0);
+    expect(body).not.toHaveProperty('id');
+    expect(body).not.toHaveProperty('hasAudio');
+    expect(shared.body).not.toContain(token);
+    expect(shared.body).not.toMatch(/access_?token|refresh_?token|storage|sealed|org-\d+\//i);
+    expect(shared.body).not.toContain(owner.token);
+    expect(shared.headers['cache-control']).toBe('no-store');
+
+    const links = (await get(`/api/recordings/${ids[2]}/share-links`)).json().links;
+    expect(links.map((l: { token: string }) => l.token)).toEqual([token]);
+
+    const stranger = await createUser(h.app);
+    const foreignRevoke = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/analysis/shareable?link=${token}`,
+      headers: stranger.auth,
+    });
+    expect(foreignRevoke.statusCode).toBe(404);
+    const revoke = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/analysis/shareable?link=${token}`,
+      headers: owner.auth,
+    });
+    expect(revoke.statusCode).toBe(204);
+    const dead = await h.app.inject({ method: 'GET', url: `/api/analysis/shareable?link=${token}` });
+    expect(dead.statusCode).toBe(404);
+    expect(
+      (
+        await h.app.inject({
+          method: 'DELETE',
+          url: `/api/analysis/shareable?link=${token}`,
+          headers: owner.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const fresh = (await post('/api/analysis/link-generator', { id: ids[2] })).json().token;
+    expect(fresh).not.toBe(token);
+  });
+
+  it('answers unknown links with 404 and rate-limits guessing with 429', async () => {
+    const guess = (t: string) =>
+      h.app.inject({
+        method: 'GET',
+        url: `/api/analysis/shareable?link=${t}`,
+        remoteAddress: '198.51.100.9',
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await guess(`guess${i}AAAAAAAAAAAAAAAAA`)).statusCode);
+    expect(statuses.slice(0, 8).every((s) => s === 404)).toBe(true);
+    expect(statuses.slice(8)).toEqual([429, 429]);
+    expect((await guess('x')).json().error.code).toBe('RATE_LIMITED');
+  });
+});
