@@ -8,7 +8,15 @@ describe('configuration', () => {
   it('stops with a list of every bad value', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ROLE: 'boss', ENCRYPTION_KEY: 'abc' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        ROLE: 'boss',
+        ENCRYPTION_KEY: 'abc',
+        URL_IMPORT_ALLOW_PRIVATE: 'localhost',
+        STORAGE: 's3',
+        TRANSCRIBER: 'openai',
+      });
     } catch (err) {
       error = err;
     }
@@ -18,6 +26,9 @@ describe('configuration', () => {
     expect(problems).toMatch(/DATABASE_URL: must be a postgres/);
     expect(problems).toMatch(/ROLE/);
     expect(problems).toMatch(/ENCRYPTION_KEY: must be 64 hex/);
+    expect(problems).toMatch(/URL_IMPORT_ALLOW_PRIVATE: must be ip:port/);
+    expect(problems).toMatch(/S3_BUCKET: is required when STORAGE=s3/);
+    expect(problems).toMatch(/TRANSCRIBER_BASE_URL: is required when TRANSCRIBER=openai/);
   });
 
   it('defaults to the embedded setup', () => {

@@ -58,6 +58,13 @@ export const ConfigSchema = z
     // Recordings and the pipeline.
     MAX_UPLOAD_MB: z.coerce.number().positive().max(10_240).default(500),
     URL_IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(300),
+    /** Development and tests only: host:port pairs on private addresses that URL imports may reach. */
+    URL_IMPORT_ALLOW_PRIVATE: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(\[?[0-9a-fA-F.:]+\]?:\d+)(,\s*\[?[0-9a-fA-F.:]+\]?:\d+)*$/, 'must be ip:port[,ip:port…]')
+        .optional(),
+    ),
     MAX_RECORDINGS_PER_ORG: z.coerce.number().int().positive().default(5000),
     JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
     JOB_EXPIRE_SECONDS: z.coerce.number().int().min(30).default(1800),

@@ -30,6 +30,7 @@ import {
 import { createRecordingsService, type RecordingsService } from './modules/recordings/recordings.service.js';
 import type { z } from 'zod';
 import type { SafeDownloadOptions } from './adapters/net/safe-fetch.js';
+import { publicAddressesOnly } from './adapters/net/address-policy.js';
 import { createSamplesService, type SamplesService } from './modules/samples/samples.service.js';
 
 export type Container = {
@@ -86,6 +87,15 @@ export function transcriberConfigFrom(config: Config): TranscriberConfig {
   }
 }
 
+/** URL_IMPORT_ALLOW_PRIVATE opens exact ip:port holes in the SSRF rule (local development, e2e). */
+function urlFetchFrom(config: Config): Pick<SafeDownloadOptions, 'addressPolicy'> | undefined {
+  if (!config.URL_IMPORT_ALLOW_PRIVATE) return undefined;
+  const allowed = new Set(
+    config.URL_IMPORT_ALLOW_PRIVATE.split(',').map((p) => p.trim().replace(/^\[|\](?=:)/g, '')),
+  );
+  return { addressPolicy: (t) => allowed.has(`${t.address}:${t.port}`) || publicAddressesOnly(t) };
+}
+
 export function llmConfigFrom(config: Config): LlmConfig {
   return {
     provider: config.LLM_PROVIDER,
@@ -133,7 +143,7 @@ export function createContainer(
     maxRecordingsPerOrg: config.MAX_RECORDINGS_PER_ORG,
     maxUploadBytes: Math.round(config.MAX_UPLOAD_MB * 1024 * 1024),
     urlImportTimeoutMs: config.URL_IMPORT_TIMEOUT_SECONDS * 1000,
-    urlFetchOverrides: overrides.urlFetch,
+    urlFetchOverrides: overrides.urlFetch ?? urlFetchFrom(config),
     urlSigner: createUrlSigner(secrets.jwtSecret),
     log: logger,
   });
