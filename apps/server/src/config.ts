@@ -93,13 +93,17 @@ export const ConfigSchema = z
     SHARE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   })
   .superRefine((c, ctx) => {
-    if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.JWT_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'is required in production with PostgreSQL',
-      });
+    const need = (key: keyof typeof c, why: string) => {
+      if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required ${why}` });
+    };
+    if (c.NODE_ENV === 'production' && c.DATABASE_URL) need('JWT_SECRET', 'in production with PostgreSQL');
+    if (c.STORAGE === 's3') {
+      need('S3_BUCKET', 'when STORAGE=s3');
+      need('S3_ACCESS_KEY_ID', 'when STORAGE=s3');
+      need('S3_SECRET_ACCESS_KEY', 'when STORAGE=s3');
     }
+    if (c.TRANSCRIBER === 'openai') need('TRANSCRIBER_BASE_URL', 'when TRANSCRIBER=openai');
+    if (c.TRANSCRIBER === 'deepgram') need('TRANSCRIBER_API_KEY', 'when TRANSCRIBER=deepgram');
   });
 
 export type Config = z.infer<typeof ConfigSchema>;
