@@ -190,7 +190,13 @@ export const recordings = pgTable(
     ),
   },
   (t) => [
-    index('recordings_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    // DESC NULLS FIRST is what ORDER BY created_at DESC, id DESC means; drizzle's .desc() alone adds NULLS LAST,
+    // which the planner cannot use for that ordering (measured: a full scan per page at 100k rows).
+    index('recordings_org_created_idx').on(
+      t.organizationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('recordings_search_idx').using('gin', t.search),
     index('recordings_name_trgm_idx').using('gin', sql`${t.originalName} gin_trgm_ops`),
     index('recordings_created_text_trgm_idx').using('gin', sql`${t.createdText} gin_trgm_ops`),

@@ -233,7 +233,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     },
 
     async list(caller: AuthUser, query: RecordingListQuery): Promise<RecordingListResponse> {
-      const { rows, total } = await repo.list(caller.organizationId, {
+      const { rows, total, capped } = await repo.list(caller.organizationId, {
         q: query.q || undefined,
         page: query.page,
         pageSize: RECORDINGS_PAGE_SIZE,
@@ -242,6 +242,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       return {
         items: rows.map(toListItem),
         total,
+        totalCapped: capped,
         page: query.page,
         pageSize: RECORDINGS_PAGE_SIZE,
         pageCount: Math.max(1, Math.ceil(total / RECORDINGS_PAGE_SIZE)),

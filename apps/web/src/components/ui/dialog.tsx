@@ -38,13 +38,24 @@ export type DialogProps = {
   /** The buttons; the first focusable one gets the focus when the dialog opens. */
   actions: ReactNode;
   children?: ReactNode;
+  /** `alertdialog` for a message that interrupts the user and needs an answer (default `dialog`). */
+  role?: 'dialog' | 'alertdialog';
 };
 
 /** A centred modal dialog (Headless UI): focus is trapped, Escape and the backdrop close it. */
-export function Dialog({ open, onClose, title, description, tone, actions, children }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  tone,
+  actions,
+  children,
+  role = 'dialog',
+}: DialogProps) {
   const toneStyle = tone ? tones[tone] : undefined;
   return (
-    <HeadlessDialog open={open} onClose={onClose} className="fixed inset-0 z-50">
+    <HeadlessDialog open={open} onClose={onClose} role={role} className="fixed inset-0 z-50">
       <DialogBackdrop
         transition
         className="fixed inset-0 bg-gray-500/75 transition-opacity data-closed:opacity-0 data-enter:duration-300 data-enter:ease-out data-leave:duration-200 data-leave:ease-in dark:bg-gray-900/80"

@@ -1,6 +1,188 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { MagnifyingGlassIcon } from '@heroicons/react/24/outline';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadingOverlay } from '../../../components/ui/loading-overlay';
+import { Spinner } from '../../../components/ui/spinner';
+import { activeLocationsQueryOptions } from '../api/get-active-locations';
+import { recordingsQueryOptions } from '../api/get-recordings';
+import type { ImportSource } from '../api/import-form';
+import { useRetryRecording } from '../api/retry-recording';
+import { useDownload } from '../hooks/use-download';
+import { useRecordingsSearch } from '../hooks/use-recordings-search';
+import { useUploadFlow } from '../hooks/use-upload-flow';
+import { ImportDialog } from './import-dialog';
+import { Pagination } from './pagination';
+import { RecordingsEmpty } from './recordings-empty';
+import { RecordingsTable } from './recordings-table';
+import { RecordingsToolbar } from './recordings-toolbar';
+import { ErrorDialog, UploadFailedDialog, UploadSuccessDialog } from './result-dialogs';
+import { UploadProgressModal } from './upload-progress-modal';
 
-/** The recordings list, import and export arrive with the recordings work. */
+/** /main/recordings: search, export, import, the paginated list and the upload flow (spec 2–5). */
 export function RecordingsPage() {
-  return <PagePlaceholder />;
+  const { t } = useTranslation();
+  const search = useRecordingsSearch();
+  const { q, page, sort, setPage } = search;
+  const list = useQuery(recordingsQueryOptions({ page, q, sort }));
+  const locations = useQuery(activeLocationsQueryOptions());
+  const downloads = useDownload();
+  const retry = useRetryRecording();
+  const [importOpen, setImportOpen] = useState(false);
+  const [source, setSource] = useState<ImportSource>('file');
+  const upload = useUploadFlow({ onUrlSuccess: () => setSource('file') });
+
+  useEffect(() => {
+    // Spec: list and account loads are only logged.
+    if (list.error) console.error('Error fetching recordings', list.error);
+    if (locations.error) console.error('Error fetching active locations', locations.error);
+  }, [list.error, locations.error]);
+
+  const data = list.data;
+  useEffect(() => {
+    // A page past the end (fewer recordings than when the link was made): go to the last page.
+    if (data && data.pageCount > 0 && page > data.pageCount) setPage(data.pageCount);
+  }, [data, page, setPage]);
+
+  const openImport = () => setImportOpen(true);
+  const noRecordingsAtAll = data !== undefined && data.total === 0 && q === '';
+  const { sending } = upload.flow;
+  const overlayLabel = sending
+    ? t(sending.cancellable ? 'recordings.upload.sending' : 'recordings.upload.importingUrl')
+    : t(
+        downloads.active?.kind === 'export'
+          ? 'recordings.download.exporting'
+          : 'recordings.download.downloading',
+      );
+
+  let content;
+  if (!data && list.isPending) {
+    content = (
+      <div className="flex justify-center py-16">
+        <Spinner
+          className="size-8 text-indigo-600 dark:text-indigo-400"
+          label={t('recordings.list.loading')}
+        />
+      </div>
+    );
+  } else if (!data) {
+    content = (
+      <Alert tone="error">
+        <p>{t('recordings.list.loadFailed')}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void list.refetch()}>
+          {t('recordings.list.tryAgain')}
+        </Button>
+      </Alert>
+    );
+  } else if (data.items.length === 0) {
+    content = (
+      <EmptyState
+        icon={MagnifyingGlassIcon}
+        title={t('recordings.list.noMatch')}
+        description={t('recordings.list.noMatchHint')}
+        action={
+          <Button variant="secondary" onClick={() => search.setDraft('')}>
+            {t('recordings.list.clearSearch')}
+          </Button>
+        }
+      />
+    );
+  } else {
+    const from = (data.page - 1) * data.pageSize + 1;
+    content = (
+      <>
+        <RecordingsTable
+          items={data.items}
+          sort={sort}
+          onToggleSort={search.toggleSort}
+          onDownload={(item) => void downloads.download(item)}
+          onRetry={(id) => retry.mutate(id)}
+          retryingId={retry.isPending ? (retry.variables ?? null) : null}
+        />
+        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+          <p className="text-sm text-gray-700 dark:text-gray-300">
+            {t('recordings.list.summary', { from, to: from + data.items.length - 1, total: data.total })}
+          </p>
+          {/* The URL's page, so the control answers at once while the page loads. */}
+          <Pagination
+            page={Math.min(page, data.pageCount)}
+            pageCount={data.pageCount}
+            onPageChange={setPage}
+          />
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      {noRecordingsAtAll ? (
+        <RecordingsEmpty onImport={openImport} />
+      ) : (
+        <>
+          <RecordingsToolbar
+            search={search.draft}
+            onSearchChange={search.setDraft}
+            onExport={() => void downloads.exportRecordings(q)}
+            exporting={downloads.active?.kind === 'export'}
+            onImport={openImport}
+          />
+          {content}
+        </>
+      )}
+
+      <ImportDialog
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+        source={source}
+        onSourceChange={setSource}
+        locations={locations.data ?? []}
+        onSubmit={(values) => {
+          setImportOpen(false);
+          upload.submit(values);
+        }}
+      />
+      <LoadingOverlay
+        open={sending !== null || downloads.active !== null}
+        label={overlayLabel}
+        percent={sending ? sending.percent : downloads.active?.percent}
+        onCancel={sending ? (sending.cancellable ? upload.cancel : undefined) : downloads.cancel}
+        cancelLabel={t(sending ? 'recordings.upload.cancel' : 'recordings.download.cancel')}
+      />
+      <UploadSuccessDialog open={upload.flow.successOpen} onClose={upload.closeSuccess} />
+      <UploadFailedDialog failure={upload.flow.failure} onClose={upload.closeFailure} />
+      <ErrorDialog
+        open={downloads.failure !== null}
+        onClose={downloads.clearFailure}
+        title={t(
+          downloads.failure?.kind === 'export'
+            ? 'recordings.download.exportFailedTitle'
+            : 'recordings.download.failedTitle',
+        )}
+        text={t(
+          downloads.failure?.kind === 'export'
+            ? 'recordings.download.exportFailedText'
+            : 'recordings.download.failedText',
+        )}
+        error={downloads.failure?.error}
+      />
+      <ErrorDialog
+        open={retry.isError}
+        onClose={() => retry.reset()}
+        title={t('recordings.retry.failedTitle')}
+        text={t('recordings.retry.failedText')}
+        error={retry.error}
+      />
+      {upload.flow.trackedId !== null && (
+        <UploadProgressModal
+          key={upload.flow.trackedId}
+          id={upload.flow.trackedId}
+          onClose={upload.stopTracking}
+        />
+      )}
+    </div>
+  );
 }

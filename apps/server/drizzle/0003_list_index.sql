@@ -1,0 +1,2 @@
+DROP INDEX "recordings_org_created_idx";--> statement-breakpoint
+CREATE INDEX "recordings_org_created_idx" ON "recordings" USING btree ("organization_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

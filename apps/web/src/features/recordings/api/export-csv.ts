@@ -1,0 +1,20 @@
+import { ExportQuery } from '@call-insights/contracts/recordings';
+import { fetchFile, saveBlob, type ProgressListener } from './transfer';
+
+export const exportQuerySchema = ExportQuery;
+
+/** The name used when the server sends none: recordings-YYYY-MM-DD.csv (local date). */
+export function defaultExportFileName(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `recordings-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+}
+
+/** GET /recordings/export.csv?q= (the current search), saved under the server's file name. */
+export async function exportCsv(
+  search: string,
+  options: { onProgress?: ProgressListener; signal?: AbortSignal } = {},
+): Promise<void> {
+  const query = exportQuerySchema.parse({ q: search || undefined });
+  const { blob, fileName } = await fetchFile('/recordings/export.csv', { ...options, query });
+  saveBlob(blob, fileName ?? defaultExportFileName());
+}

@@ -1,0 +1,22 @@
+import { ActiveLocationsResponse } from '@call-insights/contracts/recordings';
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export const activeLocationsResponseSchema = ActiveLocationsResponse;
+export type ActiveLocation = z.infer<typeof ActiveLocationsResponse>['locations'][number];
+
+export const activeLocationsKeys = { all: ['locations', 'active'] as const };
+
+/** GET /locations/active-locations → the accounts an import can be linked to (may be empty). */
+export async function getActiveLocations(signal?: AbortSignal): Promise<ActiveLocation[]> {
+  const answer = await api.get<unknown>('/locations/active-locations', { signal });
+  return activeLocationsResponseSchema.parse(answer).locations;
+}
+
+export function activeLocationsQueryOptions() {
+  return queryOptions({
+    queryKey: activeLocationsKeys.all,
+    queryFn: ({ signal }) => getActiveLocations(signal),
+  });
+}

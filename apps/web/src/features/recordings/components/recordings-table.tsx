@@ -1,0 +1,131 @@
+import type { RecordingListItem } from '@call-insights/contracts/recordings';
+import { ArrowDownIcon, ArrowUpIcon } from '@heroicons/react/20/solid';
+import { ArrowDownTrayIcon, EyeIcon } from '@heroicons/react/24/outline';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import type { RecordingSort } from '../api/get-recordings';
+import { formatDateTime, formatDuration, formatPhone, textCell } from './format';
+import { StatusBadge } from './status-badge';
+
+type RecordingsTableProps = {
+  items: RecordingListItem[];
+  sort: RecordingSort;
+  onToggleSort: () => void;
+  onDownload: (item: RecordingListItem) => void;
+  onRetry: (id: number) => void;
+  retryingId: number | null;
+};
+
+const headClasses =
+  'px-2 py-3.5 text-left align-bottom text-sm font-semibold text-gray-900 first:pl-4 dark:text-white';
+const cellClasses = 'px-2 py-4 text-sm whitespace-nowrap text-gray-500 dark:text-gray-400';
+const iconButtonClasses =
+  'inline-flex rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-gray-400 dark:hover:bg-white/10 dark:hover:text-indigo-400';
+
+export function RecordingsTable({
+  items,
+  sort,
+  onToggleSort,
+  onDownload,
+  onRetry,
+  retryingId,
+}: RecordingsTableProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const ascending = sort === 'createdAt:asc';
+  const SortIcon = ascending ? ArrowUpIcon : ArrowDownIcon;
+  const columns = [
+    t('recordings.columns.dateAdded'),
+    t('recordings.columns.contactId'),
+    t('recordings.columns.speakers'),
+    t('recordings.columns.duration'),
+    t('recordings.columns.firstName'),
+    t('recordings.columns.lastName'),
+    t('recordings.columns.phone'),
+    t('recordings.columns.location'),
+    t('recordings.columns.status'),
+  ];
+
+  return (
+    <div className="overflow-x-auto rounded-lg ring-1 ring-gray-200 dark:ring-white/10">
+      <table className="min-w-full divide-y divide-gray-300 dark:divide-white/15">
+        <caption className="sr-only">
+          {t('recordings.caption', {
+            sort: ascending ? t('recordings.sortOldest') : t('recordings.sortNewest'),
+          })}
+        </caption>
+        <thead className="bg-gray-50 dark:bg-gray-800">
+          <tr>
+            <th scope="col" aria-sort={ascending ? 'ascending' : 'descending'} className={headClasses}>
+              <button
+                type="button"
+                onClick={onToggleSort}
+                className="group inline-flex items-center gap-x-1 rounded-md whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              >
+                {t('recordings.columns.createdAt')}
+                <SortIcon
+                  aria-hidden="true"
+                  className="size-4 text-gray-400 group-hover:text-gray-700 dark:text-gray-500 dark:group-hover:text-gray-200"
+                />
+              </button>
+            </th>
+            {columns.map((label) => (
+              <th key={label} scope="col" className={headClasses}>
+                {label}
+              </th>
+            ))}
+            <th scope="col" className={`${headClasses} sticky right-0 bg-gray-50 dark:bg-gray-800`}>
+              <span className="sr-only">{t('recordings.columns.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-200 bg-white dark:divide-white/10 dark:bg-gray-900">
+          {items.map((item) => (
+            <tr key={item.id} className="group hover:bg-gray-50 dark:hover:bg-gray-800">
+              <th
+                scope="row"
+                className="py-4 pr-2 pl-4 text-left text-sm font-medium whitespace-nowrap text-gray-900 dark:text-white"
+              >
+                {formatDateTime(item.createdAt, language)}
+              </th>
+              <td className={cellClasses}>{formatDateTime(item.dateAdded, language)}</td>
+              <td className={cellClasses}>{textCell(item.crm_userId)}</td>
+              <td className={cellClasses}>{item.num_speakers}</td>
+              <td className={`${cellClasses} tabular-nums`}>{formatDuration(item.duration)}</td>
+              <td className={cellClasses}>{textCell(item.crm_firstName)}</td>
+              <td className={cellClasses}>{textCell(item.crm_lastName)}</td>
+              <td className={`${cellClasses} tabular-nums`}>{formatPhone(item.phone_number)}</td>
+              <td className={cellClasses}>{textCell(item.location?.name)}</td>
+              <td className={cellClasses}>
+                <StatusBadge item={item} onRetry={onRetry} retrying={retryingId === item.id} />
+              </td>
+              {/* Sticky so the actions stay in view when the table scrolls sideways. */}
+              <td className="sticky right-0 bg-white py-4 pr-4 pl-2 text-right text-sm whitespace-nowrap group-hover:bg-gray-50 dark:bg-gray-900 dark:group-hover:bg-gray-800">
+                <div className="flex items-center justify-end gap-x-1">
+                  <Link
+                    to={paths.main.callAnalysis.getHref(item.id)}
+                    aria-label={t('recordings.actions.view')}
+                    title={t('recordings.actions.view')}
+                    className={iconButtonClasses}
+                  >
+                    <EyeIcon aria-hidden="true" className="size-5" />
+                  </Link>
+                  <button
+                    type="button"
+                    onClick={() => onDownload(item)}
+                    aria-label={t('recordings.actions.download')}
+                    title={t('recordings.actions.download')}
+                    className={iconButtonClasses}
+                  >
+                    <ArrowDownTrayIcon aria-hidden="true" className="size-5" />
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

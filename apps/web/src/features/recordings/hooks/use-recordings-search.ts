@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { RecordingSort } from '../api/get-recordings';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_MAX_LENGTH = 200;
+
+function readPage(raw: string | null): number {
+  const page = Number(raw);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * The list's search, page and sort live in the URL (?q=&page=&sort=) so reload and back keep them.
+ * The search box has its own draft, written to the URL 300 ms after the last key (page back to 1).
+ */
+export function useRecordingsSearch() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const page = readPage(params.get('page'));
+  const sort: RecordingSort = params.get('sort') === 'createdAt:asc' ? 'createdAt:asc' : 'createdAt:desc';
+
+  const [draft, setDraft] = useState(q);
+  const [syncedQ, setSyncedQ] = useState(q);
+  // Back/forward changed the URL: show its search in the box (keeping a trailing space being typed).
+  if (q !== syncedQ) {
+    setSyncedQ(q);
+    if (draft.trim() !== q) setDraft(q);
+  }
+
+  const update = useCallback(
+    (changes: Record<string, string | null>, replace = false) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === '') next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace },
+      ),
+    [setParams],
+  );
+
+  useEffect(() => {
+    const wanted = draft.trim();
+    if (wanted === q) return;
+    const timer = window.setTimeout(() => update({ q: wanted, page: null }, true), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft, q, update]);
+
+  const setPage = useCallback((next: number) => update({ page: next > 1 ? String(next) : null }), [update]);
+  const toggleSort = useCallback(
+    () => update({ sort: sort === 'createdAt:desc' ? 'createdAt:asc' : null, page: null }),
+    [sort, update],
+  );
+
+  return { q, page, sort, draft, setDraft, setPage, toggleSort };
+}
