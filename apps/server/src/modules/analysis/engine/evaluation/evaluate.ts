@@ -1,0 +1,126 @@
+/**
+ * Scores an analyzer on the development set: result-class accuracy with a confusion table, and
+ * precision / recall / F1 (micro-averaged: counts summed over transcripts) of objections, pain
+ * points and pricing, per language and overall. Matching rules: `matching.ts`.
+ */
+import type { Analysis, CallResultClass } from '@call-insights/contracts/analysis';
+import type { DevsetItem } from './devset.js';
+import { matchPhrases, matchPrices, type MatchCounts } from './matching.js';
+
+export const CLASSES: readonly CallResultClass[] = ['appointment', 'follow_up', 'not_interested', 'other'];
+export const CATEGORIES = ['objections', 'pain_points', 'pricing'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export type ItemResult = {
+  id: string;
+  language: string;
+  expected: CallResultClass;
+  predicted: CallResultClass;
+  counts: Record<Category, MatchCounts>;
+  fallbackReason?: string;
+};
+
+export function scoreItem(item: DevsetItem, analysis: Analysis): ItemResult {
+  return {
+    id: item.id,
+    language: item.language,
+    expected: item.labels.result_class,
+    predicted: analysis.result_class,
+    counts: {
+      objections: matchPhrases(analysis.objections, item.labels.objections),
+      pain_points: matchPhrases(analysis.pain_points, item.labels.pain_points),
+      pricing: matchPrices(analysis.pricing_discussed, item.labels.pricing),
+    },
+    fallbackReason: analysis.fallback_reason,
+  };
+}
+
+export type Prf = { precision: number; recall: number; f1: number } & MatchCounts;
+
+export function prf(counts: readonly MatchCounts[]): Prf {
+  const sum = counts.reduce(
+    (a, c) => ({
+      predicted: a.predicted + c.predicted,
+      labelled: a.labelled + c.labelled,
+      matched: a.matched + c.matched,
+    }),
+    { predicted: 0, labelled: 0, matched: 0 },
+  );
+  // With nothing predicted (or nothing to find), the score is perfect only if the other side is empty too.
+  const precision = sum.predicted ? sum.matched / sum.predicted : sum.labelled ? 0 : 1;
+  const recall = sum.labelled ? sum.matched / sum.labelled : sum.predicted ? 0 : 1;
+  const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
+  return { ...sum, precision, recall, f1 };
+}
+
+export type Summary = {
+  scope: string;
+  transcripts: number;
+  accuracy: number;
+  categories: Record<Category, Prf>;
+};
+
+export function summarize(scope: string, results: readonly ItemResult[]): Summary {
+  const correct = results.filter((r) => r.expected === r.predicted).length;
+  return {
+    scope,
+    transcripts: results.length,
+    accuracy: results.length ? correct / results.length : 0,
+    categories: {
+      objections: prf(results.map((r) => r.counts.objections)),
+      pain_points: prf(results.map((r) => r.counts.pain_points)),
+      pricing: prf(results.map((r) => r.counts.pricing)),
+    },
+  };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
+
+/** A plain-text report: per-scope table, confusion table, misclassified transcripts. */
+export function formatReport(analyzerName: string, results: readonly ItemResult[]): string {
+  const scopes = [
+    summarize('overall', results),
+    ...[...new Set(results.map((r) => r.language))].sort().map((l) =>
+      summarize(
+        l,
+        results.filter((r) => r.language === l),
+      ),
+    ),
+  ];
+  const lines: string[] = [];
+  lines.push(`Analyzer: ${analyzerName}   transcripts: ${results.length}`);
+  const fallbacks = results.filter((r) => r.fallbackReason);
+  if (fallbacks.length)
+    lines.push(`Fell back to rules on ${fallbacks.length}: ${fallbacks[0]?.fallbackReason ?? ''}`);
+  lines.push('');
+  lines.push(
+    `${'scope'.padEnd(9)} ${'n'.padStart(3)} ${'class acc'.padStart(9)}  ${CATEGORIES.map((c) => `${c} P / R / F1`.padStart(31)).join('')}`,
+  );
+  for (const s of scopes) {
+    const cats = CATEGORIES.map((c) => {
+      const m = s.categories[c];
+      return `${pct(m.precision)} ${pct(m.recall)} ${pct(m.f1)}  (${m.matched}/${m.predicted}/${m.labelled})`.padStart(
+        31,
+      );
+    }).join('');
+    lines.push(
+      `${s.scope.padEnd(9)} ${String(s.transcripts).padStart(3)} ${pct(s.accuracy).padStart(9)}  ${cats}`,
+    );
+  }
+  lines.push('  (matched / predicted / labelled)');
+  lines.push('');
+  lines.push('Confusion (rows: expected, columns: predicted)');
+  lines.push(`${''.padEnd(15)}${CLASSES.map((c) => c.padStart(15)).join('')}`);
+  for (const e of CLASSES) {
+    lines.push(
+      `${e.padEnd(15)}${CLASSES.map((p) => String(results.filter((r) => r.expected === e && r.predicted === p).length).padStart(15)).join('')}`,
+    );
+  }
+  const wrong = results.filter((r) => r.expected !== r.predicted);
+  if (wrong.length) {
+    lines.push('');
+    lines.push('Misclassified:');
+    for (const r of wrong) lines.push(`  ${r.id}: expected ${r.expected}, got ${r.predicted}`);
+  }
+  return lines.join('\n');
+}

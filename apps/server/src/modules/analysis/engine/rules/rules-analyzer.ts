@@ -1,0 +1,77 @@
+/**
+ * The offline analyzer: deterministic rules over the speaker segments, English and French.
+ * Steps: language (given or detected) → turns → questions and their answers → rep (see
+ * `../speakers.ts`) → objections, pain points, buying signals, prices (`signals.ts`) → result class
+ * (`outcome.ts`) → extractive summary (`summary.ts`) → lead score (`lead-score.ts`).
+ * Same input, same output: no clock, no randomness, no I/O.
+ */
+import type { Analysis } from '@call-insights/contracts/analysis';
+import type { AnalyzeInput, Analyzer } from '../analyzer.js';
+import { resolveLanguage } from '../language.js';
+import { detectRepSpeaker, segmentsFromText, toTurns } from '../speakers.js';
+import { compiledLexicon } from './compiled-lexicon.js';
+import { leadScore } from './lead-score.js';
+import { decideOutcome } from './outcome.js';
+import { extractQuestions } from './questions.js';
+import { callSentences, extractSignals } from './signals.js';
+import { extractiveSummary } from './summary.js';
+
+/** Synchronous core, shared by the rules provider, the LLM fallback, the evaluation and the bench. */
+export function analyzeWithRules(input: AnalyzeInput): Analysis {
+  const segments = input.segments.length > 0 ? input.segments : segmentsFromText(input.text);
+  const fullText = segments.map((s) => s.text).join(' ');
+  const language = resolveLanguage(input.language, fullText);
+  const lex = compiledLexicon(language);
+  const turns = toTurns(segments);
+  const sentences = callSentences(turns, lex);
+  const asked = new Map<string, number>();
+  for (const s of sentences) if (s.question) asked.set(s.speaker, (asked.get(s.speaker) ?? 0) + 1);
+  const rep = detectRepSpeaker(segments, asked);
+  const questions = extractQuestions(turns, sentences);
+  const signals = extractSignals(sentences, rep, lex, language);
+  const outcome = decideOutcome(sentences, lex, language);
+  const texts = lex.lexicon.text;
+
+  const outcomeLabel = texts.outcome[outcome.resultClass];
+  const call_results = outcome.evidence ? `${outcomeLabel}: "${outcome.evidence.text}"` : `${outcomeLabel}.`;
+  const call_summary = sentences.length
+    ? extractiveSummary(sentences, signals, outcome.cueSentences, rep)
+    : texts.noSummary;
+  const score = leadScore(
+    {
+      resultClass: outcome.resultClass,
+      painPoints: signals.painPoints.length,
+      buyingSignals: signals.buyingSignals,
+      objections: signals.objections.length,
+      questions,
+      rep,
+      pricingDiscussed: signals.pricing.length > 0,
+    },
+    texts,
+  );
+
+  return {
+    call_results,
+    call_summary,
+    questions: questions.map((q) => q.question),
+    answers: questions.map((q) => q.answer),
+    question_speakers: questions.map((q) => q.speaker),
+    objections: signals.objections,
+    pain_points: signals.painPoints,
+    pricing_discussed: signals.pricing,
+    result_class: outcome.resultClass,
+    lead_score: score.score,
+    lead_score_reasons: score.reasons,
+    analyzer: 'rules',
+  };
+}
+
+export function createRulesAnalyzer(): Analyzer {
+  return {
+    name: 'rules',
+    analyze: async (input, opts) => {
+      opts?.signal?.throwIfAborted();
+      return analyzeWithRules(input);
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * Speaker turns and the choice of the rep.
+ *
+ * Turns: segments sorted by start time; consecutive segments of the same speaker merge into one turn.
+ *
+ * Rep heuristic (documented, deterministic), first rule that decides wins:
+ *  1. a speaker label that names a role ("Agent", "Sales rep", "Conseiller" → rep; "Customer",
+ *     "Client", "Prospect" → the other side);
+ *  2. the speaker who asked strictly the most questions (discovery is the rep's job);
+ *  3. the speaker who spoke first (the rep opens outbound calls and answers inbound ones).
+ */
+import type { Segment } from '@call-insights/contracts/transcript';
+import { normalizeForMatch, tokens } from './text.js';
+
+export type Turn = { speaker: string; start: number; end: number; text: string };
+
+/** Segments in time order (stable for equal starts). */
+export function sortSegments(segments: readonly Segment[]): Segment[] {
+  return segments
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => a.s.start - b.s.start || a.i - b.i)
+    .map(({ s }) => s);
+}
+
+/** Consecutive segments of one speaker joined into turns, in time order; empty texts skipped. */
+export function toTurns(segments: readonly Segment[]): Turn[] {
+  const turns: Turn[] = [];
+  for (const seg of sortSegments(segments)) {
+    const text = seg.text.normalize('NFC').trim();
+    if (!text) continue;
+    const last = turns[turns.length - 1];
+    if (last && last.speaker === seg.speaker) {
+      last.text = `${last.text} ${text}`;
+      last.end = Math.max(last.end, seg.end);
+    } else {
+      turns.push({ speaker: seg.speaker, start: seg.start, end: seg.end, text });
+    }
+  }
+  return turns;
+}
+
+const REP_WORDS = new Set([
+  'agent',
+  'agente',
+  'rep',
+  'representative',
+  'representant',
+  'sales',
+  'seller',
+  'salesperson',
+  'advisor',
+  'consultant',
+  'sdr',
+  'bdr',
+  'conseiller',
+  'conseillere',
+  'commercial',
+  'commerciale',
+  'vendeur',
+  'vendeuse',
+]);
+const CUSTOMER_WORDS = new Set([
+  'customer',
+  'client',
+  'cliente',
+  'prospect',
+  'lead',
+  'buyer',
+  'caller',
+  'appelant',
+]);
+
+function labelRole(label: string): 'rep' | 'customer' | null {
+  const words = tokens(normalizeForMatch(label));
+  if (words.some((w) => REP_WORDS.has(w))) return 'rep';
+  if (words.some((w) => CUSTOMER_WORDS.has(w))) return 'customer';
+  return null;
+}
+
+/**
+ * The rep's speaker label by the heuristic above, or null when there are no speakers.
+ * `questionCounts` maps speaker → questions asked.
+ */
+export function detectRepSpeaker(
+  segments: readonly Segment[],
+  questionCounts: ReadonlyMap<string, number>,
+): string | null {
+  const order: string[] = [];
+  for (const s of sortSegments(segments))
+    if (s.text.trim() && !order.includes(s.speaker)) order.push(s.speaker);
+  if (order.length === 0) return null;
+  const byLabel = order.find((sp) => labelRole(sp) === 'rep');
+  if (byLabel) return byLabel;
+  const notCustomers = order.filter((sp) => labelRole(sp) !== 'customer');
+  if (notCustomers.length === 1 && order.length > 1) return notCustomers[0] ?? null;
+  let best: string | null = null;
+  let bestCount = -1;
+  let tie = false;
+  for (const sp of order) {
+    const n = questionCounts.get(sp) ?? 0;
+    if (n > bestCount) {
+      best = sp;
+      bestCount = n;
+      tie = false;
+    } else if (n === bestCount) tie = true;
+  }
+  if (best !== null && bestCount > 0 && !tie) return best;
+  return order[0] ?? null;
+}
+
+const LABELLED_LINE = /^\s*(?:\[[^\]]*\]\s*)?([^:\n]{1,40}?)\s*:\s+(.+)$/u;
+
+/**
+ * Segments from plain transcript text, for callers that only have the text: lines written
+ * "Speaker: words" become one segment each (times unknown, all zero); any other text becomes a
+ * single segment of "Speaker 1".
+ */
+export function segmentsFromText(text: string): Segment[] {
+  const lines = text.split(/\r?\n/u).filter((l) => l.trim());
+  const labelled = lines.map((l) => LABELLED_LINE.exec(l));
+  if (lines.length > 0 && labelled.every((m) => m !== null)) {
+    return labelled.map((m) => ({
+      speaker: (m?.[1] ?? '').trim(),
+      start: 0,
+      end: 0,
+      text: (m?.[2] ?? '').trim(),
+    }));
+  }
+  const all = text.trim();
+  return all ? [{ speaker: 'Speaker 1', start: 0, end: 0, text: all }] : [];
+}

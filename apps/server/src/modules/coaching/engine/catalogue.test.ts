@@ -1,0 +1,55 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CoachCatalogue } from '@call-insights/contracts/analysis';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CATALOGUE, loadCoachCatalogue, NEPQ_METHOD, resolveCoaching } from './catalogue.js';
+
+describe('coach catalogue', () => {
+  it('defaults to one coach and the NEPQ method with its seven question types', () => {
+    expect(loadCoachCatalogue(undefined)).toBe(DEFAULT_CATALOGUE);
+    expect(CoachCatalogue.parse(DEFAULT_CATALOGUE)).toEqual(DEFAULT_CATALOGUE);
+    expect(DEFAULT_CATALOGUE.coaches).toHaveLength(1);
+    expect(NEPQ_METHOD.rubric.map((r) => r.key)).toEqual([
+      'connecting',
+      'situation',
+      'problem_awareness',
+      'solution_awareness',
+      'consequence',
+      'qualifying',
+      'commitment',
+    ]);
+    for (const r of NEPQ_METHOD.rubric) {
+      expect(r.examples.en.length).toBeGreaterThan(0);
+      expect(r.examples.fr.length).toBeGreaterThan(0);
+      expect(r.cues?.en.length).toBeGreaterThan(0);
+      expect(r.cues?.fr.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads a catalogue from JSON text or a file, and refuses a bad one', () => {
+    const custom = {
+      coaches: [{ name: 'Sam', persona: 'Friendly.', methods: ['NEPQ'] }],
+      methods: [NEPQ_METHOD],
+    };
+    expect(loadCoachCatalogue(JSON.stringify(custom)).coaches[0]?.name).toBe('Sam');
+    const file = join(mkdtempSync(join(tmpdir(), 'catalogue-')), 'c.json');
+    writeFileSync(file, JSON.stringify(custom));
+    expect(loadCoachCatalogue(file).coaches[0]?.name).toBe('Sam');
+    expect(() => loadCoachCatalogue('{"coaches": []}')).toThrow();
+    expect(() =>
+      loadCoachCatalogue(
+        JSON.stringify({ ...custom, coaches: [{ name: 'Sam', persona: '', methods: ['SPIN'] }] }),
+      ),
+    ).toThrow(/unknown method "SPIN"/u);
+  });
+
+  it('resolves names case-insensitively', () => {
+    const { coach, method } = resolveCoaching(DEFAULT_CATALOGUE, ' alex morgan (nepq coach) ', 'nepq');
+    expect(coach.name).toBe('Alex Morgan (NEPQ coach)');
+    expect(method.name).toBe('NEPQ');
+    expect(() => resolveCoaching(DEFAULT_CATALOGUE, 'Alex Morgan (NEPQ coach)', 'SPIN')).toThrow(
+      /does not coach/u,
+    );
+  });
+});
