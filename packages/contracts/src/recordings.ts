@@ -90,7 +90,7 @@ export type RecordingListItem = z.infer<typeof RecordingListItem>;
 export const RecordingListResponse = z.object({
   items: z.array(RecordingListItem),
   total: z.number().int(),
-  totalCapped: z.boolean().describe('True when a search matched more rows than were counted (total is a floor)'),
+  totalCapped: z.boolean().describe('True when there are more rows than were counted (total is a floor)'),
   page: z.number().int(),
   pageSize: z.number().int(),
   pageCount: z.number().int(),
