@@ -6,7 +6,14 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'playwright-report/**', 'test-results/**', 'e2e/artifacts/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'playwright-report/**',
+      'test-results/**',
+      'e2e/artifacts/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -7,7 +7,11 @@
  */
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { generateFixtureAudio, hasAudioTools, loadCallFixtures } from '../src/modules/samples/sample-audio.js';
+import {
+  generateFixtureAudio,
+  hasAudioTools,
+  loadCallFixtures,
+} from '../src/modules/samples/sample-audio.js';
 
 const [outArg, ...only] = process.argv.slice(2);
 if (!outArg) {
