@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, printTable, startChild, stopChild, waitForHttp } from '../lib/report.js';
+import { createAccount, freePort, printTable, startChild, stopChild, waitForHttp } from '../lib/report.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -49,28 +49,9 @@ try {
   await waitForHttp(`http://127.0.0.1:${appPort}/api/health`);
   await waitForHttp(`http://127.0.0.1:${barePort}/bare`);
   const base = `http://127.0.0.1:${appPort}`;
-  const account = {
-    firstName: 'Bench',
-    lastName: 'User',
-    userName: 'bench_user',
-    email: 'bench@example.com',
-    organization: 'Bench',
-    password: 'bench password 1',
-    confirmPassword: 'bench password 1',
-  };
-  const signUp = await fetch(`${base}/api/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status}`);
-  const login = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const loginBody = JSON.stringify({ email: account.email, password: account.password });
+  const { accessToken } = await createAccount(base);
+  // The same credentials createAccount() signs up with.
+  const loginBody = JSON.stringify({ email: 'bench@example.com', password: 'bench password 1' });
 
   const rows: Row[] = [];
   rows.push(await run('bare Fastify GET (baseline)', { url: `http://127.0.0.1:${barePort}/bare` }));
