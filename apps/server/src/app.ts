@@ -21,7 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Mailer } from './adapters/email/mailer.js';
-import type { Config } from './config.js';
+import { publicUrlOf, type Config } from './config.js';
 import type { Container } from './container.js';
 import type { Database } from './db/client.js';
 import { AppError } from './errors.js';
@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps) {
     tokens,
     mailer: deps.mailer,
     sealer: createSealer(secrets.encryptionKey),
-    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    publicUrl: publicUrlOf(config),
     log: deps.logger,
   });
 

@@ -8,7 +8,7 @@ import { createStorage, type StorageConfig } from './adapters/storage/create-sto
 import type { StorageAdapter } from './adapters/storage/storage.js';
 import { createTranscriber, type TranscriberConfig } from './adapters/transcription/create-transcriber.js';
 import type { Transcriber } from './adapters/transcription/transcriber.js';
-import type { Config } from './config.js';
+import { publicUrlOf, type Config } from './config.js';
 import { createUrlSigner } from './lib/signed-url.js';
 import type { Secrets } from './lib/secrets.js';
 import type { Database } from './db/client.js';
@@ -159,7 +159,7 @@ export function createContainer(
     repo: createAnalysisRepository(database.db),
     recordingsRepo,
     sealer: createSealer(secrets.encryptionKey),
-    publicUrl: config.PUBLIC_URL ?? '',
+    publicUrl: publicUrlOf(config),
     catalogue,
     coach: (input) => coach.coach({ ...input, metrics: input.metrics ?? undefined }),
     enqueueAnalyze: enqueue(pipeline.analyze),

@@ -1,0 +1,45 @@
+import type { Analysis } from '@call-insights/contracts/analysis';
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/cn';
+import { HighlightsView } from './highlights-view';
+import { SectionCard } from './section-card';
+import { tabClasses, tabListClasses, tabPanelClasses } from './styles';
+
+type InsightsPanelProps = {
+  analysis: Analysis | null;
+  /** The Coaching tab's content: the feedback form on the analysis page, saved feedback when shared. */
+  coaching: ReactNode;
+};
+
+const panelClasses = cn(tabPanelClasses, 'h-full overflow-y-auto p-4 sm:p-6');
+
+/** "Call Insights": 1000 px high, scrolling inside; Highlights (default) and Coaching tabs. */
+export function InsightsPanel({ analysis, coaching }: InsightsPanelProps) {
+  const { t } = useTranslation();
+  return (
+    <SectionCard
+      titleId="call-insights-title"
+      title={t('analysis.insights.title')}
+      flush
+      className="h-[1000px]"
+    >
+      <TabGroup defaultIndex={0} className="flex h-full flex-col">
+        <TabList aria-label={t('analysis.insights.tabsLabel')} className={tabListClasses}>
+          <Tab className={tabClasses}>{t('analysis.insights.highlights')}</Tab>
+          <Tab className={tabClasses}>{t('analysis.insights.coaching')}</Tab>
+        </TabList>
+        <TabPanels className="min-h-0 flex-1">
+          <TabPanel className={panelClasses}>
+            <HighlightsView analysis={analysis} />
+          </TabPanel>
+          {/* Kept mounted so a feedback request in flight and its answer survive a tab switch. */}
+          <TabPanel unmount={false} className={panelClasses}>
+            {coaching}
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,27 @@
+import { CoachCatalogue } from '@call-insights/contracts/analysis';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { analysisKeys } from './get-analysis-record';
+
+export const coachCatalogueSchema = CoachCatalogue;
+
+/** GET /analysis/coaches → the coaches and methods of the "Coach name" and "Method" selectors. */
+export async function getCoaches(signal?: AbortSignal): Promise<CoachCatalogue> {
+  const answer = await api.get<unknown>('/analysis/coaches', { signal });
+  return coachCatalogueSchema.parse(answer);
+}
+
+export function coachesQueryOptions() {
+  return queryOptions({
+    queryKey: analysisKeys.coaches(),
+    queryFn: ({ signal }) => getCoaches(signal),
+    staleTime: Infinity,
+  });
+}
+
+/** The methods a coach offers, in the coach's order, as found in the catalogue. */
+export function methodsForCoach(catalogue: CoachCatalogue, coachName: string) {
+  const coach = catalogue.coaches.find((item) => item.name === coachName);
+  if (!coach) return [];
+  return coach.methods.flatMap((name) => catalogue.methods.filter((method) => method.name === name));
+}

@@ -1,0 +1,29 @@
+import { SharedAnalysis } from '@call-insights/contracts/analysis-record';
+import { queryOptions } from '@tanstack/react-query';
+import { api, isApiError } from '../../../lib/api-client';
+
+export const sharedAnalysisSchema = SharedAnalysis;
+
+export const shareKeys = { byLink: (link: string) => ['share', link] as const };
+
+/** GET /analysis/shareable?link= (public, no token) → the shared call; 404 unknown or revoked, 429 rate-limited. */
+export async function getSharedAnalysis(link: string, signal?: AbortSignal): Promise<SharedAnalysis> {
+  const answer = await api.get<unknown>('/analysis/shareable', { query: { link }, signal, auth: false });
+  return sharedAnalysisSchema.parse(answer);
+}
+
+export function sharedAnalysisQueryOptions(link: string) {
+  return queryOptions({
+    queryKey: shareKeys.byLink(link),
+    queryFn: ({ signal }) => getSharedAnalysis(link, signal),
+  });
+}
+
+export type SharedAnalysisFailure = 'unavailable' | 'rateLimited' | 'failed';
+
+/** What a failed load means for the visitor. */
+export function sharedAnalysisFailure(error: unknown): SharedAnalysisFailure {
+  if (isApiError(error) && (error.status === 404 || error.status === 400)) return 'unavailable';
+  if (isApiError(error) && error.status === 429) return 'rateLimited';
+  return 'failed';
+}
