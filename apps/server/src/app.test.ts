@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, publicUrlOf } from './config.js';
 import { createHarness, type Harness } from './test-support/app-harness.js';
 
 describe('configuration', () => {
@@ -37,6 +37,8 @@ describe('configuration', () => {
     expect(c).toMatchObject({ PORT: 3000, ROLE: 'all', JWT_TTL_SECONDS: 86400 });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(path.isAbsolute(c.DATA_DIR)).toBe(true);
+    expect(publicUrlOf(loadConfig({ PORT: '4000' }))).toBe('http://localhost:4000');
+    expect(publicUrlOf(loadConfig({ PUBLIC_URL: 'https://calls.example.com/' }))).toBe('https://calls.example.com');
   });
 });
 
