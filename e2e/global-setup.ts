@@ -4,13 +4,19 @@
  * which stops everything in reverse order and removes the temporary directories.
  *
  * Adding a fake: write e2e/support/fakes/<name>.ts returning a `Fake` (its `env` points the
- * server at it), start it below next to the SMTP catcher and add its env to the server's.
+ * server at it), start it below next to the others and add its env to the server's.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { assertAppIsBuilt, startAppServer } from './support/app-server.js';
+import { copyCallFixture, writeCallFixtures } from './support/call-fixtures.js';
+import { startFileServer } from './support/fakes/file-server.js';
 import { startSmtpCatcher } from './support/fakes/smtp-catcher.js';
+import { startFakeTranscriber } from './support/fakes/stt.js';
+
+/** Where the fake file server hosts the roofing call for the URL import. */
+const ROOFING_URL_PATH = '/calls/roofing.wav';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   assertAppIsBuilt();
@@ -26,16 +32,32 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const smtp = await startSmtpCatcher(mailboxDir);
     stops.push(smtp.stop);
 
-    // Further fakes go here, e.g. a speech-to-text provider:
-    //   const transcriber = await startFakeTranscriber();   // e2e/support/fakes/transcriber.ts
-    //   stops.push(transcriber.stop);
-    // with transcriber.env = { TRANSCRIBER: 'openai', TRANSCRIBER_BASE_URL, TRANSCRIBER_API_KEY }.
-    const server = await startAppServer({ ...smtp.env });
+    // Speech-to-text: synthesizes the call fixtures (espeak-ng + sox) and knows their transcripts.
+    const transcriber = await startFakeTranscriber();
+    stops.push(transcriber.stop);
+
+    // The recordings the specs import, under plain names in a directory of this run.
+    const fixturesDir = await mkdtemp(path.join(os.tmpdir(), 'call-insights-e2e-fixtures-'));
+    stops.push(() => rm(fixturesDir, { recursive: true, force: true }));
+    const discovery = await copyCallFixture(transcriber.fixtures['discovery-demo-booked'], fixturesDir);
+    const roofing = await copyCallFixture(transcriber.fixtures['roofing-price-follow-up'], fixturesDir);
+
+    // A web server on 127.0.0.1 the URL import fetches the roofing call from.
+    const fileServer = await startFileServer({ [ROOFING_URL_PATH]: roofing.path });
+    stops.push(fileServer.stop);
+    const callFixtures = await writeCallFixtures(fixturesDir, {
+      discovery,
+      roofing: { ...roofing, url: fileServer.url(ROOFING_URL_PATH) },
+    });
+
+    const server = await startAppServer({ ...smtp.env, ...transcriber.env, ...fileServer.env });
     stops.push(server.stop);
 
-    // Workers inherit the runner's environment: the config reads the base URL, fixtures the mailbox.
+    // Workers inherit the runner's environment: the config reads the base URL, fixtures the mailbox
+    // and the call fixtures.
     process.env.E2E_BASE_URL = server.baseUrl;
     process.env.E2E_MAILBOX_DIR = mailboxDir;
+    process.env.E2E_CALL_FIXTURES = callFixtures;
     return teardown;
   } catch (error) {
     await teardown();

@@ -1,14 +1,5 @@
-import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import { screenshotsDir } from '../support/paths.js';
-
-/** A full-page screenshot in e2e/artifacts/screenshots/, also attached to the test's report. */
-async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = path.join(screenshotsDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
+import { shoot } from '../support/screenshots.js';
 
 test('sign-in page', async ({ page }, testInfo) => {
   await page.goto('/signin');

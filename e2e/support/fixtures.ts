@@ -1,9 +1,11 @@
 /**
  * The e2e fixtures: fresh accounts through the API, sign-in through the UI, a page that starts
- * signed in, and the mailbox the SMTP catcher fills. Specs import `test` and `expect` from here.
+ * signed in, the mailbox the SMTP catcher fills and the call recordings to import. Specs import
+ * `test` and `expect` from here.
  */
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
+import { readCallFixtures, type CallFixtures } from './call-fixtures.js';
 import { listMailFiles, mailText, readMail } from './mail.js';
 
 export { expect };
@@ -59,6 +61,8 @@ type Fixtures = {
   /** `page`, already signed in as `account` when it first opens the app. */
   authenticatedPage: Page;
   mailbox: Mailbox;
+  /** The call recordings global setup prepared (files on disk, the roofing call also by URL). */
+  callFixtures: CallFixtures;
 };
 
 export const test = base.extend<Fixtures>({
@@ -129,5 +133,10 @@ export const test = base.extend<Fixtures>({
         return text as string;
       },
     });
+  },
+
+  // eslint-disable-next-line no-empty-pattern
+  callFixtures: async ({}, use) => {
+    await use(await readCallFixtures());
   },
 });

@@ -91,7 +91,8 @@ export function toWebRequest(req: IncomingMessage, body: Buffer): Request {
   return new Request(new URL(req.url ?? '/', 'http://127.0.0.1'), {
     method: req.method ?? 'GET',
     headers,
-    body,
+    // A plain Uint8Array view: valid as a fetch body under both Node's and the DOM's typings.
+    body: new Uint8Array(body),
   });
 }
 

@@ -34,7 +34,7 @@ export function MetricsCard({ metrics, speakers }: MetricsCardProps) {
         })
       : share.speaker;
   const percentOf = (share: SpeakerShare) =>
-    t('analysis.metrics.percent', { value: whole.format(share.percent) });
+    t('analysis.metrics.percent', { value: whole.format(share.wholePercent) });
   const barLabel = t('analysis.metrics.talkRatioSummary', {
     parts: shares.map((share) => `${nameOf(share)} ${percentOf(share)}`).join(', '),
     benchmark: TALK_RATIO_BENCHMARK_PERCENT,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { speakerShares } from './metrics';
+import { speakerShares, wholePercents } from './metrics';
 import { describeSpeakers } from './speakers';
 
 const speaker = (name: string, ratio: number) => ({
@@ -24,5 +24,14 @@ describe('speakerShares', () => {
   it('gives zero shares when nobody spoke', () => {
     const shares = speakerShares({ speakers: [speaker('A', 0)] }, describeSpeakers(['A'], null));
     expect(shares[0]?.percent).toBe(0);
+  });
+});
+
+describe('wholePercents', () => {
+  it('rounds shares so they add up to 100', () => {
+    expect(wholePercents([67.6, 32.4])).toEqual([68, 32]);
+    expect(wholePercents([67.5, 32.5])).toEqual([68, 32]);
+    expect(wholePercents([33.33, 33.33, 33.34])).toEqual([33, 33, 34]);
+    expect(wholePercents([0, 0])).toEqual([0, 0]);
   });
 });
