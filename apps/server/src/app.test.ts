@@ -38,7 +38,9 @@ describe('configuration', () => {
     expect(c.DATABASE_URL).toBeUndefined();
     expect(path.isAbsolute(c.DATA_DIR)).toBe(true);
     expect(publicUrlOf(loadConfig({ PORT: '4000' }))).toBe('http://localhost:4000');
-    expect(publicUrlOf(loadConfig({ PUBLIC_URL: 'https://calls.example.com/' }))).toBe('https://calls.example.com');
+    expect(publicUrlOf(loadConfig({ PUBLIC_URL: 'https://calls.example.com/' }))).toBe(
+      'https://calls.example.com',
+    );
   });
 });
 
