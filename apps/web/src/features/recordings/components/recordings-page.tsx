@@ -24,7 +24,7 @@ import { UploadProgressModal } from './upload-progress-modal';
 
 /** /main/recordings: search, export, import, the paginated list and the upload flow (spec 2–5). */
 export function RecordingsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const search = useRecordingsSearch();
   const { q, page, sort, setPage } = search;
   const list = useQuery(recordingsQueryOptions({ page, q, sort }));
@@ -104,7 +104,12 @@ export function RecordingsPage() {
         />
         <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
           <p className="text-sm text-gray-700 dark:text-gray-300">
-            {t('recordings.list.summary', { from, to: from + data.items.length - 1, total: data.total })}
+            {t('recordings.list.summary', {
+              from,
+              to: from + data.items.length - 1,
+              // A capped count is a floor: "10,000+".
+              total: `${new Intl.NumberFormat(i18n.resolvedLanguage).format(data.total)}${data.totalCapped ? '+' : ''}`,
+            })}
           </p>
           {/* The URL's page, so the control answers at once while the page loads. */}
           <Pagination
