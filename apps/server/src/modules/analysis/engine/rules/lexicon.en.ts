@@ -112,6 +112,28 @@ export const LEXICON_EN: Lexicon = {
       ],
     },
     {
+      key: 'competitor',
+      label: 'Competing offer',
+      phrases: [
+        'another company quoted',
+        'other company quoted',
+        'quoted me less',
+        'quoted us less',
+        'quoted me lower',
+        'quoted us lower',
+        'cheaper quote',
+        'lower quote',
+        'lower bid',
+        'better price elsewhere',
+        'better offer',
+        'other quotes',
+        'getting quotes',
+        'shopping around',
+        'a competitor',
+        'your competitor',
+      ],
+    },
+    {
       key: 'incumbent',
       label: 'Already has a solution',
       phrases: [

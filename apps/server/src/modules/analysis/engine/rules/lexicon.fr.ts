@@ -96,6 +96,23 @@ export const LEXICON_FR: Lexicon = {
       ],
     },
     {
+      key: 'competitor',
+      label: 'Offre concurrente',
+      phrases: [
+        'une autre entreprise',
+        'une autre compagnie',
+        'un concurrent',
+        'votre concurrent',
+        'moins cher ailleurs',
+        'un meilleur prix ailleurs',
+        'un autre devis',
+        "d'autres devis",
+        'autres soumissions',
+        'une meilleure offre',
+        'comparer les prix',
+      ],
+    },
+    {
       key: 'incumbent',
       label: 'Déjà équipé',
       phrases: [

@@ -119,6 +119,27 @@ describe('rules analyzer: objections, pain points, pricing', () => {
   });
 });
 
+describe('rules analyzer: competing offers', () => {
+  it('hears a competing quote as an objection, in English and French', () => {
+    const en = analyze(
+      call(
+        ['Rep', 'The repair comes to $4,500.'],
+        ['Customer', 'Another company quoted me less. I need to think about it.'],
+      ),
+      'en',
+    );
+    expect(en.objections.join(' ')).toMatch(/Another company quoted me less/);
+    const fr = analyze(
+      call(
+        ['Rep', 'La réparation coûte 4 500 $.'],
+        ['Customer', "J'ai un autre devis, c'est moins cher ailleurs."],
+      ),
+      'fr',
+    );
+    expect(fr.objections.length).toBeGreaterThan(0);
+  });
+});
+
 describe('rules analyzer: result class', () => {
   const cls = (...turns: [string, string][]) => analyze(call(...turns)).result_class;
 
