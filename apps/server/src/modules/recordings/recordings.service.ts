@@ -327,4 +327,3 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
 }
 
 export type RecordingsService = ReturnType<typeof createRecordingsService>;
-export type { FileUrlRequest };
