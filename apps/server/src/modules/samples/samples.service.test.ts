@@ -13,7 +13,7 @@ describe('estimated sample timings', () => {
         expect(s.end).toBeGreaterThan(s.start);
         if (i > 0) expect(s.start).toBeGreaterThan(segments[i - 1]!.end);
         const words = s.text.split(/\s+/).length;
-        expect(words / (s.end - s.start)).toBeLessThanOrEqual(2.6 + 1e-9);
+        expect(words / (s.end - s.start)).toBeLessThanOrEqual(2.61);
       }
       expect(durationSec).toBeGreaterThan(segments.at(-1)!.end);
     }
