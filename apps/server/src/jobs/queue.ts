@@ -40,10 +40,24 @@ export async function startQueue(
   await boss.start();
   let running = true;
 
+  // Queues are created once per process, not on every send (each creation is a database round trip).
+  const created = new Map<string, Promise<void>>();
+  const ensureQueue = (name: string): Promise<void> => {
+    let ready = created.get(name);
+    if (!ready) {
+      ready = boss.createQueue(name).catch((err: unknown) => {
+        created.delete(name);
+        throw err;
+      });
+      created.set(name, ready);
+    }
+    return ready;
+  };
+
   return {
     boss,
     async send(job, payload, opts) {
-      await boss.createQueue(job.name).catch(() => undefined);
+      await ensureQueue(job.name);
       return boss.send(job.name, job.payload.parse(payload) as object, {
         retryLimit: job.retryLimit ?? 3,
         retryDelay: job.retryDelaySeconds ?? 5,
@@ -54,7 +68,7 @@ export async function startQueue(
     },
     async work(jobs) {
       for (const job of jobs) {
-        await boss.createQueue(job.name).catch(() => undefined);
+        await ensureQueue(job.name);
         await boss.work(job.name, { pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([j]) => {
           if (!j) return;
           const payload = job.payload.parse(j.data);
