@@ -76,6 +76,36 @@ describe.each(BACKENDS)('call analysis, coaching and sharing on %s', (backend) =
     expect((await get('/api/analysis/analysis?id=abc')).statusCode).toBe(400);
   });
 
+  it('answers bad input with field errors, and other tenants’ ids with 404', async () => {
+    expect((await post('/api/analysis/link-generator', {})).statusCode).toBe(400);
+    const badId = await post('/api/analysis/link-generator', { id: 'abc' });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().error.fields[0].path).toBe('id');
+    expect((await post('/api/analysis/link-generator', { id: 999_999 })).statusCode).toBe(404);
+    const malformed = await h.app.inject({
+      method: 'POST',
+      url: '/api/analysis/coaching',
+      headers: { ...owner.auth, 'content-type': 'application/json' },
+      payload: '{"id":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    const missing = await post('/api/analysis/coaching', { id: ids[0] });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields.map((f: { path: string }) => f.path)).toEqual(
+      expect.arrayContaining(['coach_name', 'method']),
+    );
+    const badLink = await h.app.inject({
+      method: 'DELETE',
+      url: '/api/analysis/shareable?link=../../etc',
+      headers: owner.auth,
+    });
+    expect(badLink.statusCode).toBe(400);
+    expect((await get('/api/analysis/shareable?link=')).statusCode).toBe(404);
+    const stranger = await createUser(h.app);
+    expect((await post(`/api/recordings/${ids[0]}/reanalyze`, {}, stranger.auth)).statusCode).toBe(404);
+    expect((await get(`/api/recordings/${ids[0]}/share-links`, stranger.auth)).statusCode).toBe(404);
+  });
+
   it('gives NEPQ coaching from the catalogue and saves it on the recording', async () => {
     const catalogue = (await get('/api/analysis/coaches')).json();
     const coach = catalogue.coaches[0];
