@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import local from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   {
@@ -13,6 +14,9 @@ export default tseslint.config(
       'playwright-report/**',
       'test-results/**',
       'e2e/artifacts/**',
+      'bench/.out/**',
+      'packages/highlevel-sandbox/src/generated/**',
+      'apps/server/src/adapters/highlevel/generated/**',
     ],
   },
   js.configs.recommended,
@@ -24,6 +28,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Import boundaries (docs/ARCHITECTURE.md, "Boundaries"): a violation fails `npm run lint`.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    plugins: { local },
+    rules: { 'local/boundaries': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

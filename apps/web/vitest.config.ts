@@ -12,6 +12,7 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    // Component tests (*.test.tsx) choose happy-dom in their first line.
+    include: ['src/**/*.test.{ts,tsx}'],
   },
 });

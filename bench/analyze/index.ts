@@ -3,7 +3,8 @@
  * (apps/server/devset), in transcripts per second and milliseconds per transcript, with the
  * conversation metrics alongside. Baselines measured in the same run over the same transcripts:
  * lower-casing and tokenizing the text, and a naive regex pass (question marks, currency amounts and
- * a dozen keywords). Warm-up first, then BENCH_ROUNDS rounds (default 7) of BENCH_PASSES passes over
+ * a dozen keywords). Goal (issue 11): at least 200 transcripts/s for the rules analyzer on one core
+ * (Node runs it on one thread). Warm-up first, then BENCH_ROUNDS rounds (default 7) of BENCH_PASSES passes over
  * the whole set (default 40); the table shows the median round. No thresholds: figures only.
  */
 import type { AnalyzeInput } from '../../apps/server/src/modules/analysis/engine/analyzer.js';
@@ -100,4 +101,5 @@ printTable(
     `${ROUNDS} rounds × ${PASSES} passes, median round, node ${process.version}`,
   rows,
 );
+console.log('Goal: rules analyzer ≥ 200 transcripts/s on one core.');
 if (sink === -1) console.log(sink);

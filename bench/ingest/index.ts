@@ -258,6 +258,11 @@ try {
       med('MEDIAN cp + sync FILE (baseline)', cpSyncSeconds),
     ],
   );
+  const growth = rows.map((r) => Number(r['peak − before MB'])).filter((v) => !Number.isNaN(v));
+  console.log(
+    `upload ÷ (cp + sync FILE), medians: ${round(median(cpSyncSeconds) / median(uploadSeconds), 2)}× (target ≥ 0.5); ` +
+      `server RSS growth during an upload: max ${round(Math.max(...growth))} MB (target ≤ 64)`,
+  );
   console.log(
     `bench process peak RSS: ${round(process.resourceUsage().maxRSS / 1024)} MB (the upload is streamed, not buffered)`,
   );

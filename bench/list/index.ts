@@ -1,15 +1,25 @@
 /**
  * bench/list: GET /api/analysis/transcriptions (10 per page, search) on PostgreSQL with BENCH_ROWS
- * (default 100,000) seeded recordings, measured with autocannon next to a bare Fastify endpoint that
- * returns a 10-row page of the same shape (the baseline, same run). Then EXPLAIN (ANALYZE) of the
- * server's two queries per case (the page and its count) to show which indexes they use.
+ * (default 100,000) seeded recordings, measured with autocannon (BENCH_CONNECTIONS, default 50) next
+ * to a bare Fastify endpoint that returns a 10-row page of the same shape (the baseline, same run).
+ * The deep page is read the way the web app reads it (the cursor of the page before), and once more
+ * by page number. Then EXPLAIN (ANALYZE) of the very SQL the server's repository issues for each case
+ * (captured through Drizzle's logger): a search's first request (it finds the matching ids) and the
+ * next ones (they fetch a page and check the version of the organization's recordings).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import * as schema from '../../apps/server/src/db/schema.js';
+import { decodeCursor } from '../../apps/server/src/modules/recordings/list-cursor.js';
+import {
+  createRecordingsRepository,
+  type ListPosition,
+} from '../../apps/server/src/modules/recordings/recordings.repository.js';
 import {
   Cleanup,
   createAccount,
@@ -26,7 +36,7 @@ import { RARE_WORD, salesVocabulary, seedRecordings } from './seed.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SHOW_PLANS = process.env.BENCH_PLANS === '1';
 const PAGE_SIZE = 10;
 
@@ -36,7 +46,7 @@ async function run(title: string, url: string, headers: Record<string, string>):
   const probe = await fetch(url, { headers });
   const body = await probe.text();
   if (!probe.ok) throw new Error(`${title}: ${probe.status} ${body}`);
-  const parsed = JSON.parse(body) as { total?: number; items?: unknown[] };
+  const parsed = JSON.parse(body) as { total?: number; totalCapped?: boolean; items?: unknown[] };
   const result = await autocannon({ url, headers, duration: DURATION, connections: CONNECTIONS });
   return {
     endpoint: title,
@@ -44,56 +54,9 @@ async function run(title: string, url: string, headers: Record<string, string>):
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
     'body bytes': Buffer.byteLength(body),
-    'total hits': parsed.total ?? '—',
+    'total hits': parsed.total === undefined ? '—' : `${parsed.total}${parsed.totalCapped ? '+' : ''}`,
     non2xx: result.non2xx,
     errors: result.errors,
-  };
-}
-
-/** Mirrors toPrefixTsQuery and the ilike pattern of recordings.repository.ts. */
-function searchParams(q: string): { tsq: string | null; like: string } {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const tsq = words.length
-    ? words
-        .slice(0, 12)
-        .map((w) => `'${w}':*`)
-        .join(' & ')
-    : null;
-  return { tsq, like: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
-}
-
-/** The server's list page and count queries (recordings.repository.ts `list`), as Drizzle renders them. */
-function listQueries(organizationId: number, q: string | undefined, page: number) {
-  const params: unknown[] = [organizationId];
-  let where = '"recordings"."organization_id" = $1';
-  if (q) {
-    const { tsq, like } = searchParams(q);
-    const ors: string[] = [];
-    if (tsq) {
-      params.push(tsq);
-      ors.push(`"recordings"."search" @@ to_tsquery('simple', $${params.length})`);
-    }
-    params.push(like);
-    ors.push(`"recordings"."original_name" ilike $${params.length}`);
-    params.push(like);
-    ors.push(`"recordings"."created_text" ilike $${params.length}`);
-    where = `(${where} and (${ors.join(' or ')}))`;
-  }
-  const n = params.length;
-  const pageSql =
-    `select "recordings"."id", "recordings"."created_at", "recordings"."date_added", "recordings"."original_name",
-       "recordings"."crm_message_id", "recordings"."crm_contact_id", "recordings"."crm_first_name",
-       "recordings"."crm_last_name", "recordings"."crm_contact_name", "recordings"."crm_email",
-       "recordings"."phone_number", "recordings"."num_speakers", "recordings"."duration_sec",
-       "recordings"."location_id", "locations"."name", "recordings"."source", "recordings"."status",
-       "recordings"."progress", "recordings"."error"
-     from "recordings" left join "locations" on "locations"."id" = "recordings"."location_id"
-     where ${where} order by "recordings"."created_at" desc, "recordings"."id" desc` +
-    ` limit $${n + 1} offset $${n + 2}`;
-  const countSql = `select count(*)::int from "recordings" where ${where}`;
-  return {
-    page: { text: pageSql, values: [...params, PAGE_SIZE, (page - 1) * PAGE_SIZE] },
-    count: { text: countSql, values: params },
   };
 }
 
@@ -164,45 +127,110 @@ try {
   const commonWord = salesVocabulary()[0]!;
   const lastPage = Math.max(1, Math.ceil(ROWS / PAGE_SIZE));
   const deepPage = Math.min(5000, lastPage);
-  const cases: { title: string; page: number; q?: string }[] = [
-    { title: 'page 1, unfiltered', page: 1 },
-    { title: `page ${deepPage} (deep), unfiltered`, page: deepPage },
-    { title: `search common word "${commonWord}"`, page: 1, q: commonWord },
-    { title: `search rare word "${RARE_WORD}"`, page: 1, q: RARE_WORD },
-    { title: 'search date text "2026-03"', page: 1, q: '2026-03' },
-    { title: 'search file name "call-4242"', page: 1, q: 'call-4242' },
+  const headers = { authorization: `Token ${account.accessToken}` };
+  const listUrl = (params: Record<string, string>) =>
+    `${base}/api/analysis/transcriptions?${new URLSearchParams(params)}`;
+
+  // The web app reaches a deep page with the cursor of the page before it.
+  let deepCursor: string | undefined;
+  if (deepPage > 1) {
+    const before = await fetch(listUrl({ page: String(deepPage - 1) }), { headers });
+    deepCursor = ((await before.json()) as { next_cursor: string | null }).next_cursor ?? undefined;
+    if (!deepCursor) throw new Error(`page ${deepPage - 1} has no next_cursor`);
+  }
+
+  type Case = { title: string; params: Record<string, string>; position: ListPosition; q?: string };
+  const first: ListPosition = { kind: 'page', page: 1 };
+  const cases: Case[] = [
+    { title: 'page 1, unfiltered', params: {}, position: first },
+    ...(deepCursor
+      ? [
+          {
+            title: `page ${deepPage} (deep) by cursor, unfiltered`,
+            params: { cursor: deepCursor },
+            position: (() => {
+              const c = decodeCursor(deepCursor)!;
+              return { kind: 'after' as const, key: c.key, page: c.page };
+            })(),
+          },
+        ]
+      : []),
+    {
+      title: `page ${deepPage} (deep) by number, unfiltered`,
+      params: { page: String(deepPage) },
+      position: { kind: 'page', page: deepPage },
+    },
+    {
+      title: `search common word "${commonWord}"`,
+      params: { q: commonWord },
+      position: first,
+      q: commonWord,
+    },
+    { title: `search rare word "${RARE_WORD}"`, params: { q: RARE_WORD }, position: first, q: RARE_WORD },
+    { title: 'search date text "2026-03"', params: { q: '2026-03' }, position: first, q: '2026-03' },
+    { title: 'search file name "call-4242"', params: { q: 'call-4242' }, position: first, q: 'call-4242' },
   ];
 
-  const headers = { authorization: `Token ${account.accessToken}` };
-  const rows: Row[] = [
-    await run('bare Fastify, 10-row page (baseline)', `http://127.0.0.1:${barePort}/bare`, {}),
-  ];
+  // The machine may be shared: each case runs right after its own baseline run, and is compared to it.
+  const bareUrl = `http://127.0.0.1:${barePort}/bare`;
+  const rows: Row[] = [];
   for (const c of cases) {
-    const qs = new URLSearchParams({ page: String(c.page), ...(c.q ? { q: c.q } : {}) });
-    rows.push(
-      await run(`GET transcriptions: ${c.title}`, `${base}/api/analysis/transcriptions?${qs}`, headers),
-    );
+    const bare = await run('bare Fastify, 10-row page (baseline)', bareUrl, {});
+    const row = await run(`GET transcriptions: ${c.title}`, listUrl(c.params), headers);
+    row['bare req/s (just before)'] = bare['req/s (mean)']!;
+    row['× bare'] = round(Number(row['req/s (mean)']) / Number(bare['req/s (mean)']), 3);
+    rows.push(row);
   }
   printTable(
-    `list — ${ROWS} rows, ${DURATION}s per endpoint, ${CONNECTIONS} connections, ${os.cpus().length} CPUs, PostgreSQL`,
+    `list — ${ROWS} rows, ${DURATION}s per endpoint, ${CONNECTIONS} connections, ${os.cpus().length} CPUs, PostgreSQL` +
+      ' (target: each ≥ 0.15× bare, p99 ≤ 50 ms)',
     rows,
   );
 
+  // The repository itself, on a Drizzle instance that records the SQL it sends.
+  const captured: { text: string; values: unknown[] }[] = [];
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  cleanup.add('pg pool', () => pool.end());
+  const repo = createRecordingsRepository(
+    drizzle(pool, {
+      schema,
+      logger: { logQuery: (text, values) => void captured.push({ text, values }) },
+    }) as unknown as Parameters<typeof createRecordingsRepository>[0],
+  );
   const plans: Row[] = [];
   let slowest = { label: '', ms: -1, plan: '' };
   for (const c of cases) {
-    const q = listQueries(account.organizationId, c.q, c.page);
-    for (const [kind, query] of [
-      ['page', q.page],
-      ['count', q.count],
-    ] as const) {
-      const e = await explain(client, query);
-      plans.push({ case: c.title, query: kind, 'execution ms': round(e.ms, 2), 'indexes used': e.indexes });
-      if (e.ms > slowest.ms) slowest = { label: `${c.title} — ${kind} query`, ms: e.ms, plan: e.plan };
-      if (SHOW_PLANS) console.log(`\n-- ${c.title} — ${kind}\n${e.plan}`);
+    for (const request of c.q ? ['first request', 'next requests'] : ['every request']) {
+      captured.length = 0;
+      await repo.list(account.organizationId, {
+        q: c.q,
+        position: c.position,
+        pageSize: PAGE_SIZE,
+        ascending: false,
+      });
+      for (const [i, query] of captured.entries()) {
+        const e = await explain(client, query);
+        const kind = /string_agg/.test(query.text)
+          ? 'matching ids'
+          : /^select "recordings"|^select "id"/.test(query.text)
+            ? 'page'
+            : /recording_counts/.test(query.text)
+              ? 'counter'
+              : `query ${i + 1}`;
+        const label = `${c.title} — ${request} — ${kind}`;
+        plans.push({
+          case: c.title,
+          request,
+          query: kind,
+          'execution ms': round(e.ms, 2),
+          'indexes used': e.indexes,
+        });
+        if (e.ms > slowest.ms) slowest = { label, ms: e.ms, plan: e.plan };
+        if (SHOW_PLANS) console.log(`\n-- ${label}\n${e.plan}`);
+      }
     }
   }
-  printTable('list — EXPLAIN (ANALYZE, BUFFERS) of the server-equivalent SQL, warm cache', plans);
+  printTable('list — EXPLAIN (ANALYZE, BUFFERS) of the SQL the repository sends, warm cache', plans);
   console.log(`\nSlowest: ${slowest.label} (${round(slowest.ms, 1)} ms)\n${slowest.plan}`);
 } finally {
   await cleanup.run();

@@ -101,6 +101,8 @@ test('an analysed call: tabs, coaching, share, revoke', async ({
     await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'More actions' }).click();
     await expect(page.getByRole('menuitem', { name: 'Re-run analysis' })).toBeEnabled();
+    // The open menu takes the focus (a frame after opening); Escape closes it from there.
+    await expect(page.getByRole('menu')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menuitem', { name: 'Re-run analysis' })).toHaveCount(0);
   });

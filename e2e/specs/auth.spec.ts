@@ -20,10 +20,16 @@ test('sign up, use the shell, edit the profile, change the password, sign out an
     await page.getByLabel('Confirm password').fill(user.password);
     await page.getByRole('button', { name: 'Sign up' }).click();
 
+    // Signed in at once: the onboarding goes on to the agency key and the CRM connection.
+    await expect(page).toHaveURL(/\/insert-key$/);
+    await expect(page.getByRole('button', { name: 'Submit key' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Next step' }).click();
     await expect(page).toHaveURL(/\/sync-crm$/);
     await expect(page.getByRole('button', { name: 'Sync CRM' })).toBeVisible();
     await page.getByRole('button', { name: 'Next step' }).click();
-    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page).toHaveURL(/\/main\/dashboard$/);
+    // Sign out, so the next step signs in with the new account's password.
+    await page.evaluate(() => window.localStorage.clear());
   });
 
   const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
@@ -74,6 +80,7 @@ test('sign up, use the shell, edit the profile, change the password, sign out an
 
   await test.step('change the password', async () => {
     const passwordForm = page.getByRole('form', { name: 'Change password' });
+    await passwordForm.getByLabel('Current password').fill(user.password);
     await passwordForm.getByLabel('New password').fill(newPassword);
     await passwordForm.getByLabel('Confirm password').fill(newPassword);
     await passwordForm.getByRole('button', { name: 'Save' }).click();

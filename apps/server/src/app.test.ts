@@ -79,6 +79,27 @@ describe('HTTP shell: SPA, security headers, CORS, rate limits', () => {
     expect(api.json().error.code).toBe('NOT_FOUND');
   });
 
+  it('answers errors in the language the request asks for', async () => {
+    const fr = await h.app.inject({
+      method: 'GET',
+      url: '/api/does-not-exist',
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' },
+    });
+    expect(fr.statusCode).toBe(404);
+    expect(fr.headers['content-language']).toBe('fr');
+    expect(fr.json().error.message).toBe('Il n’y a pas de GET /api/does-not-exist ici.');
+    const bad = await h.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
+      payload: '{"email":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Le corps de la requête n’est pas du JSON valide.');
+    const en = await h.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(en.json().error.message).toBe('There is no GET /api/does-not-exist here.');
+  });
+
   it('sends a CSP that allows exactly the inline theme script, plus the usual hardening headers', async () => {
     const page = await h.app.inject({ method: 'GET', url: '/signin' });
     const csp = String(page.headers['content-security-policy']);

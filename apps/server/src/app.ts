@@ -20,35 +20,34 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import type { Mailer } from './adapters/email/mailer.js';
-import { publicUrlOf, type Config } from './config.js';
+import type { Config } from './config.js';
 import type { Container } from './container.js';
 import type { Database } from './db/client.js';
 import { AppError } from './errors.js';
 import { errorHandler } from './http/error-handler.js';
 import type { Queue } from './jobs/queue.js';
-import { createSealer } from './lib/crypto.js';
-import type { Secrets } from './lib/secrets.js';
-import { authenticate, createTokenService, type AuthUser } from './plugins/auth.js';
+import { rejectUnsafeInput } from './http/input-guard.js';
+import { requestContextHook } from './http/request-context.js';
+import { createRouter } from './http/route.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { retentionRoutes } from './modules/recordings/retention.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
 import { analysisRoutes } from './modules/analysis/analysis.routes.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    requireUser(req: FastifyRequest): Promise<AuthUser & { exp: number }>;
-  }
-}
+import { samplesRoutes } from './modules/samples/samples.routes.js';
+import { locationsRoutes } from './modules/locations/locations.routes.js';
+import { crmRoutes } from './modules/crm/crm.routes.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
+import { membersRoutes } from './modules/users/members.routes.js';
+import { managerRoutes } from './modules/manager/manager.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { trackersRoutes } from './modules/trackers/trackers.routes.js';
 
 export type AppDeps = {
   config: Config;
   database: Database;
   queue: Queue;
-  mailer: Mailer;
-  secrets: Secrets;
   logger: Logger;
   container: Container;
 };
@@ -69,7 +68,7 @@ function inlineScriptHashes(html: string): string[] {
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
 export async function buildApp(deps: AppDeps) {
-  const { config, database, queue, secrets } = deps;
+  const { config, database, queue } = deps;
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -80,6 +79,8 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', requestContextHook);
+  app.addHook('preValidation', rejectUnsafeInput);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -133,40 +134,47 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const tokens = createTokenService(secrets.jwtSecret, config.JWT_TTL_SECONDS);
-  app.decorate('requireUser', (req: FastifyRequest) => authenticate(req, { db: database.db, tokens }));
-
-  const usersService = createUsersService({
-    repo: createUsersRepository(database.db),
-    tokens,
-    mailer: deps.mailer,
-    sealer: createSealer(secrets.encryptionKey),
-    publicUrl: publicUrlOf(config),
-    log: deps.logger,
-  });
+  const { container } = deps;
+  const authenticate = (req: FastifyRequest) => container.sessions.authenticate(req);
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, {
+      const routerDeps = {
+        authenticate,
+        rateLimits: {
+          auth: { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS },
+          share: { max: config.SHARE_RATE_LIMIT_MAX, timeWindow: 60_000 },
+        },
+      };
+      const router = createRouter(api, routerDeps);
+      healthRoutes(router, {
         driver: database.driver,
         pingDb: () => database.ping(),
         pingQueue: () => queue.ping(),
         version: VERSION,
       });
-      await api.register(usersRoutes, {
-        service: usersService,
-        authRateLimit: { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS },
+      usersRoutes(router, container.users);
+      analysisRoutes(router, container.analysis, container.catalogue);
+      await recordingsRoutes(
+        api,
+        router,
+        { service: container.recordings, maxUploadBytes: Math.round(config.MAX_UPLOAD_MB * 1024 * 1024) },
+        authenticate,
+      );
+      samplesRoutes(router, container.samples);
+      auditRoutes(router, container.audit);
+      retentionRoutes(router, {
+        retention: container.retention,
+        enqueue: queue.send,
+        retentionDays: (organizationId) => container.users.retentionDays(organizationId),
       });
-      await api.register(analysisRoutes, {
-        service: deps.container.analysis,
-        catalogue: deps.container.catalogue,
-        shareRateLimit: { max: config.SHARE_RATE_LIMIT_MAX, timeWindow: 60_000 },
-      });
-      await api.register(recordingsRoutes, {
-        service: deps.container.recordings,
-        samples: deps.container.samples,
-        maxUploadBytes: Math.round(config.MAX_UPLOAD_MB * 1024 * 1024),
-      });
+      locationsRoutes(router, container.locations);
+      await crmRoutes(api, router, container.crm, (scope) => createRouter(scope, routerDeps));
+      chatRoutes(router, container.chat);
+      membersRoutes(router, container.members);
+      managerRoutes(router, container.manager);
+      notificationsRoutes(api, router, container.notifications);
+      trackersRoutes(router, container.trackers);
     },
     { prefix: '/api' },
   );
@@ -178,7 +186,9 @@ export async function buildApp(deps: AppDeps) {
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.raw.url ?? '/';
     if (url.startsWith('/api') || req.method !== 'GET' || !indexHtml) {
-      throw new AppError('NOT_FOUND', `There is no ${req.method} ${url.split('?')[0]} here.`);
+      throw new AppError('NOT_FOUND', 'There is no {method} {path} here.', {
+        params: { method: req.method, path: url.split('?')[0] ?? '/' },
+      });
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });

@@ -68,6 +68,10 @@ export const ConfigSchema = z
     MAX_RECORDINGS_PER_ORG: z.coerce.number().int().positive().default(5000),
     JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
     JOB_EXPIRE_SECONDS: z.coerce.number().int().min(30).default(1800),
+    RETENTION_CRON: z.string().trim().min(9).max(100).default('23 3 * * *'),
+    RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
+    /** Calls re-examined per transaction when trackers are re-applied to older calls. */
+    TRACKERS_REAPPLY_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: optionalString,
     S3_REGION: z.string().default('us-east-1'),
@@ -91,6 +95,23 @@ export const ConfigSchema = z
     LLM_CHUNK_CHARS: z.coerce.number().int().min(500).default(12_000),
     COACH_CATALOGUE: optionalString,
     SHARE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+
+    // HighLevel CRM. No client id: the sandbox is started in-process ("Sandbox CRM").
+    HIGHLEVEL_CLIENT_ID: optionalString,
+    HIGHLEVEL_CLIENT_SECRET: optionalString,
+    HIGHLEVEL_BASE_URL: optionalString.pipe(z.url().default('https://services.leadconnectorhq.com')),
+    HIGHLEVEL_CONSENT_URL: optionalString.pipe(
+      z.url().default('https://marketplace.gohighlevel.com/v2/oauth/chooselocation'),
+    ),
+    /** Where the consent page sends the browser back (the web's /redirect page); default PUBLIC_URL/redirect. */
+    HIGHLEVEL_REDIRECT_URI: optionalString.pipe(z.url().optional()),
+    /** PEM (or base64 of the PEM) of the Ed25519 key that signs x-ghl-signature; the sandbox's in sandbox mode. */
+    HIGHLEVEL_WEBHOOK_PUBLIC_KEY: optionalString,
+    HIGHLEVEL_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    CRM_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
+    /** After this long a running sync reports Timeout (the spec's 20-minute request time-out); it goes on. */
+    CRM_SYNC_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(1200),
+    OAUTH_STATE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
   })
   .superRefine((c, ctx) => {
     const need = (key: keyof typeof c, why: string) => {
@@ -104,6 +125,7 @@ export const ConfigSchema = z
     }
     if (c.TRANSCRIBER === 'openai') need('TRANSCRIBER_BASE_URL', 'when TRANSCRIBER=openai');
     if (c.TRANSCRIBER === 'deepgram') need('TRANSCRIBER_API_KEY', 'when TRANSCRIBER=deepgram');
+    if (c.HIGHLEVEL_CLIENT_ID) need('HIGHLEVEL_CLIENT_SECRET', 'when HIGHLEVEL_CLIENT_ID is set');
   });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -111,6 +133,18 @@ export type Config = z.infer<typeof ConfigSchema>;
 /** Base of links in e-mails and share links: PUBLIC_URL, or this server on localhost. */
 export const publicUrlOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string =>
   (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+
+/** The consent page's return address: HIGHLEVEL_REDIRECT_URI, or the web's /redirect page. */
+export const highLevelRedirectUriOf = (
+  config: Pick<Config, 'HIGHLEVEL_REDIRECT_URI' | 'PUBLIC_URL' | 'PORT'>,
+): string => config.HIGHLEVEL_REDIRECT_URI ?? `${publicUrlOf(config)}/redirect`;
+
+/** The webhook key as PEM (accepts the PEM itself or its base64, handy in one-line env files). */
+export const webhookKeyPemOf = (value: string | undefined): string | undefined => {
+  if (!value) return undefined;
+  if (value.includes('BEGIN PUBLIC KEY')) return value.replace(/\\n/g, '\n');
+  return Buffer.from(value, 'base64').toString('utf8');
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -1,6 +1,8 @@
 /**
- * Owns the application error type and the one code → HTTP status table.
- * Services throw AppError with a message a user can act on; the error handler does the rest.
+ * Owns the error model: `DomainError` (code, user-facing message, retryable, fields, params) is the
+ * base of every error a user may see, and `STATUS_BY_CODE` is the one code → HTTP status table the
+ * error handler applies. Messages are English literals with `{name}` placeholders; the handler
+ * answers them in the request's language from `i18n/messages.fr.ts`.
  */
 import type { ErrorCode, FieldError } from '@call-insights/contracts/errors';
 
@@ -21,19 +23,78 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
 };
 
-export class AppError extends Error {
+/** Codes whose cause is temporary: trying again later may succeed. */
+const RETRYABLE_BY_DEFAULT: ReadonlySet<ErrorCode> = new Set(['RATE_LIMITED', 'UNAVAILABLE', 'INTERNAL']);
+
+export type DomainErrorOptions = {
+  fields?: FieldError[];
+  /** Values of the message's `{name}` placeholders. */
+  params?: Record<string, string | number>;
+  retryable?: boolean;
+  /** For logs only: what went wrong underneath (vendor status, tool output). Never shown. */
+  detail?: string;
+  cause?: unknown;
+};
+
+export class DomainError extends Error {
+  readonly fields: FieldError[] | undefined;
+  readonly params: Record<string, string | number> | undefined;
+  readonly retryable: boolean;
+  readonly detail: string | undefined;
+
   constructor(
     readonly code: ErrorCode,
+    /** Shown to users, in English with `{name}` placeholders; translated by the error handler. */
     message: string,
-    readonly fields?: FieldError[],
+    opts: DomainErrorOptions = {},
   ) {
-    super(message);
-    this.name = 'AppError';
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'DomainError';
+    this.fields = opts.fields;
+    this.params = opts.params;
+    this.retryable = opts.retryable ?? RETRYABLE_BY_DEFAULT.has(code);
+    this.detail = opts.detail;
   }
 
   get statusCode(): number {
     return STATUS_BY_CODE[this.code];
   }
+
+  /** The message with its placeholders filled, in English (logs, tests, stored failure reasons). */
+  get text(): string {
+    return fillPlaceholders(this.message, this.params);
+  }
+
+  /** Same as `text`: the name adapters' callers have used for the user-facing sentence. */
+  get userMessage(): string {
+    return this.text;
+  }
 }
 
-export const notFound = (what = 'This item') => new AppError('NOT_FOUND', `${what} was not found.`);
+/** The error services throw for a request that cannot be served as asked. */
+export class AppError extends DomainError {
+  constructor(code: ErrorCode, message: string, opts: DomainErrorOptions = {}) {
+    super(code, message, opts);
+    this.name = 'AppError';
+  }
+}
+
+export function isDomainError(err: unknown): err is DomainError {
+  return err instanceof DomainError;
+}
+
+export function fillPlaceholders(
+  message: string,
+  params: Record<string, string | number> | undefined,
+): string {
+  if (!params) return message;
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/**
+ * Marks a user-facing message literal that is not written inside `new AppError(…)` (for example
+ * one of two messages chosen by a condition), so the translation check finds it.
+ */
+export const msg = (text: string): string => text;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './http.js';
 import { Analysis, ConversationMetrics } from './analysis.js';
 import { RecordingStatus } from './recordings.js';
 import { Segment } from './transcript.js';
@@ -34,7 +35,7 @@ export type AnalysisRecord = z.infer<typeof AnalysisRecord>;
 export const SharedAnalysis = CallRecordBase;
 export type SharedAnalysis = z.infer<typeof SharedAnalysis>;
 
-export const LinkGeneratorRequest = z.object({ id: z.coerce.number().int().positive() });
+export const LinkGeneratorRequest = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 export const LinkGeneratorResponse = z.object({
   link: z.string().describe('The public URL of the shared analysis'),
   token: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './http.js';
 
 /** Recording contracts: spec document 2, sections 2–7 (recordings list, import, progress, export). */
 
@@ -29,7 +30,13 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 
 /** The JSON part of an upload (and the body of a URL import, plus file_url). */
 export const UploadMeta = z.object({
-  user_id: z.coerce.number().int().positive().optional().describe('The uploader; must be the signed-in user'),
+  user_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(MAX_ID)
+    .optional()
+    .describe('The uploader; must be the signed-in user'),
   upload_type: z.enum(['uploaded_file', 'file_url']).optional(),
   num_speakers: z.preprocess(
     emptyToUndefined,
@@ -37,7 +44,7 @@ export const UploadMeta = z.object({
   ),
   phone_number: z.preprocess(emptyToUndefined, z.string().trim().max(40).optional()),
   phone_country: z.preprocess(emptyToUndefined, PhoneCountry.default('US')),
-  location_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  location_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(MAX_ID).optional()),
 });
 export type UploadMeta = z.infer<typeof UploadMeta>;
 
@@ -49,7 +56,7 @@ export type FileUrlRequest = z.infer<typeof FileUrlRequest>;
 export const UploadResponse = z.object({ success: z.literal(UPLOAD_SUCCESS), id: z.number().int() });
 export type UploadResponse = z.infer<typeof UploadResponse>;
 
-export const RecordingIdQuery = z.object({ id: z.coerce.number().int().positive() });
+export const RecordingIdQuery = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 export const ProgressResponse = z.object({
   progress: z.number().int().min(0).max(100),
@@ -60,8 +67,24 @@ export type ProgressResponse = z.infer<typeof ProgressResponse>;
 
 export const RecordingListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** A `next_cursor` or `prev_cursor` of an earlier answer (same q and sort); when given, `page` is ignored. */
+  cursor: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe(
+      'Opaque position from next_cursor/prev_cursor; deep pages cost what page 1 costs. Wins over page.',
+    ),
   q: z.string().trim().max(200).optional(),
   sort: z.enum(['createdAt:desc', 'createdAt:asc']).default('createdAt:desc'),
+  tracker_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2147483647)
+    .optional()
+    .describe("Only calls that mention this tracker's phrases"),
 });
 export type RecordingListQuery = z.infer<typeof RecordingListQuery>;
 
@@ -94,12 +117,10 @@ export const RecordingListResponse = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   pageCount: z.number().int(),
+  next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
+  prev_cursor: z.string().nullable().describe('Pass as cursor for the previous page; null on the first page'),
 });
 export type RecordingListResponse = z.infer<typeof RecordingListResponse>;
-
-export const ActiveLocation = z.object({ id: z.number().int(), name: z.string(), location_id: z.string() });
-export const ActiveLocationsResponse = z.object({ locations: z.array(ActiveLocation) });
-export type ActiveLocationsResponse = z.infer<typeof ActiveLocationsResponse>;
 
 export const RetryResponse = z.object({ id: z.number().int(), status: RecordingStatus });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './http.js';
 
 /** Account contracts: spec document 1, section 7 (the /users calls). */
 
@@ -21,7 +22,7 @@ const UserName = z
   .max(64)
   .regex(/^[\p{L}\p{N}._-]+$/u, 'Use letters, digits, dot, dash or underscore');
 
-export const UserId = z.coerce.number().int().positive();
+export const UserId = z.coerce.number().int().positive().max(MAX_ID);
 
 export const SignUpRequest = z.object({
   firstName: trimmed(100),
@@ -34,7 +35,12 @@ export const SignUpRequest = z.object({
 });
 export type SignUpRequest = z.infer<typeof SignUpRequest>;
 
-export const SignUpResponse = z.object({ id: z.number().int() });
+/** The new account, signed in: onboarding goes on to the CRM connection without a second sign-in. */
+export const SignUpResponse = z.object({
+  id: z.number().int(),
+  accessToken: z.string(),
+  expiresAt: z.number().int().describe('Expiry of the access token, seconds since the epoch'),
+});
 
 export const LoginRequest = z.object({
   email: Email,
@@ -87,6 +93,11 @@ export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
 
 export const ChangePasswordRequest = z.object({
   email: Email,
+  currentPassword: z
+    .string()
+    .min(1)
+    .max(PASSWORD_MAX_LENGTH)
+    .describe('The password in use now: a stolen session alone cannot take the account over'),
   password: Password,
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;

@@ -4,7 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -15,6 +17,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -25,6 +28,11 @@ const timestamps = {
 export const organizations = pgTable('organizations', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  /** Redaction on request (cards, SSNs and SINs are always redacted). */
+  redactEmails: boolean('redact_emails').notNull().default(false),
+  redactPhones: boolean('redact_phones').notNull().default(false),
+  /** Recordings older than this many days are deleted nightly; null keeps them. */
+  retentionDays: integer('retention_days'),
   ...timestamps,
 });
 
@@ -120,11 +128,18 @@ export const locations = pgTable(
     accessTokenSealed: text('access_token_sealed'),
     refreshTokenSealed: text('refresh_token_sealed'),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    /** Location: own refresh token; Company: tokens minted from the company connection. (crm, 0005) */
+    installType: text('install_type', { enum: ['Location', 'Company'] })
+      .notNull()
+      .default('Location'),
+    connectionId: integer('connection_id').references(() => crmConnections.id, { onDelete: 'set null' }),
+    needsReconnect: boolean('needs_reconnect').notNull().default(false),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('locations_org_crm_key').on(t.organizationId, t.crmLocationId),
     index('locations_org_idx').on(t.organizationId),
+    index('locations_crm_location_idx').on(t.crmLocationId),
   ],
 );
 
@@ -144,6 +159,12 @@ export const usersLocations = pgTable(
 
 export const RECORDING_STATUSES = ['queued', 'transcribing', 'analyzing', 'done', 'failed'] as const;
 export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
+
+/**
+ * Who a call was with, as one key (CRM contact id, else phone, e-mail, name): the assistant's "lead".
+ * Kept word for word in the expression index `recordings_org_contact_idx` so queries can use it.
+ */
+export const CONTACT_KEY_SQL = `coalesce(nullif("crm_contact_id", ''), nullif("phone_number", ''), lower(nullif("crm_email", '')), lower(nullif("crm_contact_name", '')))`;
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -201,24 +222,64 @@ export const recordings = pgTable(
     index('recordings_name_trgm_idx').using('gin', sql`${t.originalName} gin_trgm_ops`),
     index('recordings_created_text_trgm_idx').using('gin', sql`${t.createdText} gin_trgm_ops`),
     uniqueIndex('recordings_crm_message_key').on(t.locationId, t.crmMessageId),
+    // Assistant (chat module, migration 0007): a lead's calls by contact, and a rep's own calls.
+    index('recordings_org_contact_idx').on(t.organizationId, sql.raw(`(${CONTACT_KEY_SQL})`), t.createdAt),
+    index('recordings_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // Manager dashboard totals (migration 0006; INCLUDE columns are in the SQL only).
+    index('recordings_org_stats_idx').on(t.organizationId, t.createdAt),
+    // A `user` sees their own recordings only: their list walks this index.
+    index('recordings_org_user_created_idx').on(
+      t.organizationId,
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
-/** The analysis of a recording (issue: call analysis); one row per recording, re-runnable. */
-export const analyses = pgTable('analyses', {
-  recordingId: integer('recording_id')
-    .primaryKey()
-    .references(() => recordings.id, { onDelete: 'cascade' }),
+/**
+ * Recordings module (ADR 022): recordings per organization and a version that moves on every insert,
+ * delete or change of a searched column. Kept by triggers (migration 0004), read by the list for its
+ * unfiltered total and to know whether a cached search count is still true.
+ */
+export const recordingCounts = pgTable('recording_counts', {
   organizationId: integer('organization_id')
-    .notNull()
+    .primaryKey()
     .references(() => organizations.id, { onDelete: 'cascade' }),
-  analyzer: text('analyzer').notNull(),
-  resultClass: text('result_class'),
-  leadScore: integer('lead_score'),
-  data: jsonb('data').notNull(),
-  metrics: jsonb('metrics'),
-  ...timestamps,
+  total: integer('total').notNull().default(0),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+const jsonArrayLength = (key: string) =>
+  sql.raw(
+    `CASE WHEN jsonb_typeof("data" -> '${key}') = 'array' THEN jsonb_array_length("data" -> '${key}') ELSE 0 END`,
+  );
+
+/** The analysis of a recording (issue: call analysis); one row per recording, re-runnable. */
+export const analyses = pgTable(
+  'analyses',
+  {
+    recordingId: integer('recording_id')
+      .primaryKey()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    analyzer: text('analyzer').notNull(),
+    resultClass: text('result_class'),
+    leadScore: integer('lead_score'),
+    data: jsonb('data').notNull(),
+    metrics: jsonb('metrics'),
+    ...timestamps,
+    // Counts of the analysis's lists, generated by the database so the manager dashboard sums
+    // integers from an index instead of reading every analysis document (migration 0006).
+    questionCount: integer('question_count').generatedAlwaysAs(jsonArrayLength('questions')),
+    objectionCount: integer('objection_count').generatedAlwaysAs(jsonArrayLength('objections')),
+    painPointCount: integer('pain_point_count').generatedAlwaysAs(jsonArrayLength('pain_points')),
+    pricingCount: integer('pricing_count').generatedAlwaysAs(jsonArrayLength('pricing_discussed')),
+  },
+  (t) => [index('analyses_org_stats_idx').on(t.organizationId, t.recordingId)],
+);
 
 /** Public share links of an analysis: random 128-bit tokens, looked up by hash, revocable. */
 export const shareLinks = pgTable(
@@ -243,4 +304,295 @@ export const shareLinks = pgTable(
     uniqueIndex('share_links_token_hash_key').on(t.tokenHash),
     index('share_links_recording_idx').on(t.recordingId),
   ],
+);
+
+// ---- locations and crm modules (HighLevel integration, migration 0005) ---------------------------
+
+/** Company (agency) installs: the company token, from which location tokens are minted. Owned by locations. */
+export const crmConnections = pgTable(
+  'crm_connections',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    companyId: text('company_id').notNull(),
+    accessTokenSealed: text('access_token_sealed'),
+    refreshTokenSealed: text('refresh_token_sealed'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    installedBy: integer('installed_by').references(() => users.id, { onDelete: 'set null' }),
+    needsReconnect: boolean('needs_reconnect').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('crm_connections_org_company_key').on(t.organizationId, t.companyId)],
+);
+
+/** Used OAuth states (the nonce of each signed state): a state works once. Owned by crm. */
+export const crmOauthStates = pgTable('crm_oauth_states', {
+  nonce: text('nonce').primaryKey(),
+  userId: integer('user_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const SYNC_STATES = ['Halt', 'AccessToken', 'CallInfo', 'Success', 'Timeout', 'Error'] as const;
+
+/** One sync of a location's calls over a window (manual) or one webhook-driven import (live). Owned by crm. */
+export const crmSyncRuns = pgTable(
+  'crm_sync_runs',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['manual', 'live'] })
+      .notNull()
+      .default('manual'),
+    state: text('state', { enum: SYNC_STATES }).notNull().default('Halt'),
+    errorKind: text('error_kind'),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+    /** The export cursor after the last fully processed page: a resumed job continues from here. */
+    cursor: text('cursor'),
+    found: integer('found').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    noRecording: integer('no_recording').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    ...timestamps,
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('crm_sync_runs_org_idx').on(t.organizationId, t.id),
+    uniqueIndex('crm_sync_runs_one_active_key')
+      .on(t.locationId)
+      .where(sql`${t.kind} = 'manual' AND ${t.finishedAt} IS NULL`),
+  ],
+);
+
+/** Organization CRM settings. Owned by crm. */
+export const crmSettings = pgTable('crm_settings', {
+  organizationId: integer('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  writeBack: boolean('write_back').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Webhook ids already accepted: a repeated delivery is refused. Owned by crm. */
+export const crmWebhookEvents = pgTable('crm_webhook_events', {
+  webhookId: text('webhook_id').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Notes written back to HighLevel contacts, one per recording. Owned by crm. */
+export const crmWriteBacks = pgTable('crm_write_backs', {
+  recordingId: integer('recording_id')
+    .primaryKey()
+    .references(() => recordings.id, { onDelete: 'cascade' }),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  noteId: text('note_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ── audit module ─────────────────────────────────────────────────────────────────────────────
+/** Sensitive actions: who, when, from where. Kept when the actor's account goes (actor set null). */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    target: text('target'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    details: jsonb('details'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_events_org_id_idx').on(t.organizationId, t.id.desc())],
+);
+
+// ── chat module: the assistant's conversations (one per user and client session id) and messages ──
+
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The client's random UUID; unique per user, so one user's id never reaches another's chat. */
+    sessionId: uuid('session_id').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('chat_conversations_user_session_key').on(t.userId, t.sessionId),
+    index('chat_conversations_user_updated_idx').on(t.userId, t.updatedAt.desc().nullsFirst()),
+  ],
+);
+
+export const CHAT_ROLES = ['user', 'assistant'] as const;
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: CHAT_ROLES }).notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_messages_conversation_idx').on(t.conversationId, t.id),
+    check('chat_messages_role_check', sql`${t.role} in ('user', 'assistant')`),
+  ],
+);
+
+// ---- users module (members): invitations (migration 0006) ----
+
+/** An invitation to join an organization: single use, seven days, looked up by the token's SHA-256. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'manager', 'user'] }).notNull(),
+    locationIds: jsonb('location_ids').$type<number[]>().notNull().default([]),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedUserId: integer('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    index('invitations_org_pending_idx')
+      .on(t.organizationId, t.createdAt)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
+);
+
+// ---- notifications module (migration 0006) ----
+
+/** The bell: one row per event and recipient. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string | number | null>>().notNull().default({}),
+    linkType: text('link_type'),
+    linkId: integer('link_id'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id.desc()),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+// ---- trackers module (modules/trackers): trackers, their mentions in calls, re-apply runs ----
+
+/** An organization's tracker: a name and phrases in English and French. Deleted ones stay as tombstones. */
+export const trackers = pgTable(
+  'trackers',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phrasesEn: jsonb('phrases_en').$type<string[]>().notNull().default([]),
+    phrasesFr: jsonb('phrases_fr').$type<string[]>().notNull().default([]),
+    /** Set on the shipped defaults, so creating them again never duplicates or revives one. */
+    defaultKey: text('default_key'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('trackers_org_name_key')
+      .on(t.organizationId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} IS NULL`),
+    uniqueIndex('trackers_org_default_key').on(t.organizationId, t.defaultKey),
+  ],
+);
+
+/** One mention of a tracker's phrase in a call: where (segment, time, speaker) and what was said. */
+export const trackerHits = pgTable(
+  'tracker_hits',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    recordingId: integer('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    trackerId: integer('tracker_id')
+      .notNull()
+      .references(() => trackers.id, { onDelete: 'cascade' }),
+    segmentIndex: integer('segment_index').notNull(),
+    charStart: integer('char_start').notNull(),
+    speaker: text('speaker').notNull(),
+    startSec: real('start_sec').notNull(),
+    endSec: real('end_sec').notNull(),
+    phrase: text('phrase').notNull(),
+    said: text('said').notNull(),
+    sentence: text('sentence').notNull(),
+  },
+  (t) => [
+    uniqueIndex('tracker_hits_mention_key').on(t.recordingId, t.trackerId, t.segmentIndex, t.charStart),
+    index('tracker_hits_tracker_recording_idx').on(t.trackerId, t.recordingId),
+  ],
+);
+
+export const REAPPLY_RUN_STATUSES = ['running', 'done', 'superseded'] as const;
+
+/** Re-applying the trackers to an organization's calls: a cursor over recording ids, moved per batch. */
+export const trackerReapplyRuns = pgTable(
+  'tracker_reapply_runs',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: REAPPLY_RUN_STATUSES }).notNull().default('running'),
+    lastRecordingId: integer('last_recording_id').notNull().default(0),
+    maxRecordingId: integer('max_recording_id').notNull(),
+    processed: integer('processed').notNull().default(0),
+    total: integer('total').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('tracker_reapply_runs_org_status_idx').on(t.organizationId, t.status)],
 );

@@ -5,7 +5,8 @@
 import type { ErrorCode, ErrorResponse, FieldError } from '@call-insights/contracts/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, STATUS_BY_CODE } from '../errors.js';
+import { isDomainError, STATUS_BY_CODE } from '../errors.js';
+import { languageOf, translate } from '../i18n/translate.js';
 
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
@@ -49,41 +50,44 @@ function describeField(
   return { path: path || where, message: v.message ?? 'Invalid value' };
 }
 
-export function errorHandler(err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) {
-  if (err instanceof AppError) {
-    if (err.statusCode >= 500) req.log.error({ err }, 'request failed');
-    return reply.code(err.statusCode).send(toErrorBody(err.code, err.message, err.fields));
+export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  const lang = languageOf(req.headers['accept-language']);
+  const say = (message: string, params?: Record<string, string | number>) => translate(lang, message, params);
+  const send = (status: number, code: ErrorCode, message: string, fields?: FieldError[]) =>
+    reply
+      .code(status)
+      .header('content-language', lang)
+      .send(toErrorBody(code, message, fields));
+
+  if (isDomainError(err)) {
+    if (err.statusCode >= 500) req.log.error({ err, detail: err.detail }, 'request failed');
+    return send(err.statusCode, err.code, say(err.message, err.params), err.fields);
   }
-  if (hasZodFastifySchemaValidationErrors(err)) {
-    const where = err.validationContext ?? 'body';
-    const fields = err.validation.map((v) => describeField(v, where));
+  const fastifyErr = err as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(fastifyErr)) {
+    const where = fastifyErr.validationContext ?? 'body';
+    const fields = fastifyErr.validation.map((v) => describeField(v, where));
     const message =
       fields.length === 1 && fields[0]
-        ? `Please check ${fields[0].path}: ${fields[0].message}`
-        : `Please check these fields: ${fields.map((f) => f.path).join(', ')}.`;
-    return reply.code(400).send(toErrorBody('VALIDATION_FAILED', message, fields));
+        ? say('Please check {field}: {problem}', { field: fields[0].path, problem: fields[0].message })
+        : say('Please check these fields: {fields}.', { fields: fields.map((f) => f.path).join(', ') });
+    return send(400, 'VALIDATION_FAILED', message, fields);
   }
-  const known = err.code ? FASTIFY_CODES[err.code] : undefined;
-  if (known) return reply.code(STATUS_BY_CODE[known.code]).send(toErrorBody(known.code, known.message));
+  const known = fastifyErr.code ? FASTIFY_CODES[fastifyErr.code] : undefined;
+  if (known) return send(STATUS_BY_CODE[known.code], known.code, say(known.message));
 
-  const status = err.statusCode ?? 500;
-  if (status === 429) {
-    return reply
-      .code(429)
-      .send(toErrorBody('RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.'));
-  }
+  const status = fastifyErr.statusCode ?? 500;
+  if (status === 429)
+    return send(429, 'RATE_LIMITED', say('Too many attempts. Please wait a minute and try again.'));
   if (status >= 400 && status < 500) {
     // Fastify's own 4xx (bad headers, bad params…): its message describes the request, not our internals.
     const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
-    return reply.code(status).send(toErrorBody(code, err.message || 'The request could not be processed.'));
+    return send(status, code, fastifyErr.message || say('The request could not be processed.'));
   }
   req.log.error({ err }, 'request failed');
-  return reply
-    .code(500)
-    .send(
-      toErrorBody(
-        'INTERNAL',
-        'Something went wrong on our side. Please try again; if it keeps happening, contact support.',
-      ),
-    );
+  return send(
+    500,
+    'INTERNAL',
+    say('Something went wrong on our side. Please try again; if it keeps happening, contact support.'),
+  );
 }

@@ -1,28 +1,53 @@
 /**
  * Owns the durable job queue (pg-boss) on the application database, PGlite or PostgreSQL.
- * Job definitions are `{ name, payload schema, handler }`; handlers must be idempotent.
+ * A job is declared once (`defineJob`: name and payload schema) in its module's `*.jobs.ts`;
+ * producers send that declaration and the worker binds a handler to the same declaration
+ * (`handleJob`), so an editor follows a job from enqueue to handler. Handlers must be idempotent.
  */
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.js';
 
-export type JobDefinition<S extends z.ZodType> = {
+export type JobDeclaration<S extends z.ZodType = z.ZodType> = {
   name: string;
   payload: S;
+  /** Retries of a failed run (default: the queue's, from JOB_RETRY_LIMIT). */
   retryLimit?: number;
   retryDelaySeconds?: number;
-  handler: (payload: z.infer<S>, ctx: { jobId: string; attempt: number; log: Logger }) => Promise<void>;
 };
+
+export type JobContext = { jobId: string; attempt: number; log: Logger };
+
+export type JobDefinition<S extends z.ZodType> = JobDeclaration<S> & {
+  handler: (payload: z.infer<S>, ctx: JobContext) => Promise<void>;
+};
+
+export function defineJob<S extends z.ZodType>(declaration: JobDeclaration<S>): JobDeclaration<S> {
+  return declaration;
+}
+
+/** Binds the worker's handler to a job declaration. */
+export function handleJob<S extends z.ZodType>(
+  declaration: JobDeclaration<S>,
+  handler: JobDefinition<S>['handler'],
+): JobDefinition<S> {
+  return { ...declaration, handler };
+}
+
+/** What producers get: send a declared job with its typed payload. */
+export type Enqueue = <S extends z.ZodType>(
+  job: JobDeclaration<S>,
+  payload: z.infer<S>,
+  opts?: { singletonKey?: string },
+) => Promise<string | null>;
 
 export type Queue = {
   boss: PgBoss;
-  send<S extends z.ZodType>(
-    job: JobDefinition<S>,
-    payload: z.infer<S>,
-    opts?: { singletonKey?: string },
-  ): Promise<string | null>;
+  send: Enqueue;
   work(jobs: JobDefinition<z.ZodType>[]): Promise<void>;
+  /** Sends `job` on a cron schedule (pg-boss keeps one schedule per job name, across processes). */
+  schedule<S extends z.ZodType>(job: JobDeclaration<S>, cron: string, payload: z.infer<S>): Promise<void>;
   ping(): Promise<boolean>;
   stop(): Promise<void>;
 };
@@ -30,7 +55,7 @@ export type Queue = {
 export async function startQueue(
   database: Database,
   log: Logger,
-  queueOpts: { expireInSeconds?: number } = {},
+  queueOpts: { expireInSeconds?: number; retryLimit?: number } = {},
 ): Promise<Queue> {
   const boss =
     database.driver === 'postgres' && database.connectionString
@@ -59,7 +84,7 @@ export async function startQueue(
     async send(job, payload, opts) {
       await ensureQueue(job.name);
       return boss.send(job.name, job.payload.parse(payload) as object, {
-        retryLimit: job.retryLimit ?? 3,
+        retryLimit: job.retryLimit ?? queueOpts.retryLimit ?? 3,
         retryDelay: job.retryDelaySeconds ?? 5,
         retryBackoff: true,
         expireInSeconds: queueOpts.expireInSeconds ?? 1800,
@@ -79,6 +104,12 @@ export async function startQueue(
           });
         });
       }
+    },
+    async schedule(job, cron, payload) {
+      await ensureQueue(job.name);
+      await boss.schedule(job.name, cron, job.payload.parse(payload) as object, {
+        retryLimit: job.retryLimit ?? queueOpts.retryLimit ?? 3,
+      });
     },
     async ping() {
       if (!running) return false;

@@ -1,12 +1,9 @@
 /**
  * Owns access tokens: HS256 JWTs with `exp`, read from `Authorization: Token <jwt>` (Bearer too),
- * and the `requireUser` guard that loads the caller with its role and organization.
+ * Who the caller is (role, organization) is the users module's session service's business.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../db/client.js';
-import { users } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
 export type AuthUser = {
@@ -15,6 +12,9 @@ export type AuthUser = {
   role: 'admin' | 'manager' | 'user';
   email: string;
 };
+
+/** The signed-in caller of a request, with the expiry and version of the token it presented. */
+export type Caller = AuthUser & { exp: number; tokenVersion: number };
 
 export type TokenService = {
   issue(user: { id: number; tokenVersion: number }): Promise<{ token: string; expiresAt: number }>;
@@ -55,34 +55,4 @@ export function readToken(req: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const match = /^(Token|Bearer)\s+(\S+)$/i.exec(header.trim());
   return match?.[2];
-}
-
-export async function authenticate(
-  req: FastifyRequest,
-  deps: { db: Db; tokens: TokenService },
-): Promise<AuthUser & { exp: number }> {
-  const token = readToken(req);
-  if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
-  const claims = await deps.tokens.verify(token);
-  const [row] = await deps.db
-    .select({
-      id: users.id,
-      organizationId: users.organizationId,
-      role: users.role,
-      email: users.email,
-      tokenVersion: users.tokenVersion,
-    })
-    .from(users)
-    .where(eq(users.id, claims.userId))
-    .limit(1);
-  if (!row || row.tokenVersion !== claims.tokenVersion) {
-    throw new AppError('UNAUTHORIZED', 'Your session is not valid. Please sign in again.');
-  }
-  return {
-    id: row.id,
-    organizationId: row.organizationId,
-    role: row.role,
-    email: row.email,
-    exp: claims.exp,
-  };
 }

@@ -8,17 +8,31 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
-import { createMailer } from '../adapters/email/mailer.js';
-import { buildApp, type App } from '../app.js';
+import type { App } from '../app.js';
+import { compose } from '../composition.js';
 import { loadConfig, type Config } from '../config.js';
-import { createContainer, type Container } from '../container.js';
+import type { Container } from '../container.js';
 import type { SafeDownloadOptions } from '../adapters/net/safe-fetch.js';
-import { openDatabase, type Database } from '../db/client.js';
-import { startQueue, type Queue } from '../jobs/queue.js';
+import type { Database } from '../db/client.js';
+import type { Queue } from '../jobs/queue.js';
 import type { Secrets } from '../lib/secrets.js';
 
 export type Backend = 'pglite' | 'postgres';
-export const BACKENDS: Backend[] = ['pglite', 'postgres'];
+
+/**
+ * The databases integration tests run on: both by default (CI), or the ones listed in
+ * TEST_BACKENDS (`TEST_BACKENDS=pglite` runs everything on a machine without PostgreSQL).
+ */
+export function testBackends(env: Record<string, string | undefined> = process.env): Backend[] {
+  const raw = env.TEST_BACKENDS?.trim();
+  if (!raw) return ['pglite', 'postgres'];
+  const wanted = raw.split(',').map((b) => b.trim());
+  const unknown = wanted.filter((b) => b !== 'pglite' && b !== 'postgres');
+  if (unknown.length > 0)
+    throw new Error(`TEST_BACKENDS: unknown backend(s) ${unknown.join(', ')}; use pglite,postgres`);
+  return wanted as Backend[];
+}
+export const BACKENDS: Backend[] = testBackends();
 
 const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -77,25 +91,20 @@ export async function createHarness(
     ...env,
   });
   const logger = pino({ level: config.LOG_LEVEL });
-  const database = await openDatabase(
-    throwaway
-      ? { driver: 'postgres', connectionString: throwaway.url, maxConnections: 4 }
-      : { driver: 'pglite' },
-  );
-  const queue = await startQueue(database, logger);
   const secrets: Secrets = {
     jwtSecret: crypto.randomBytes(32).toString('hex'),
     encryptionKey: crypto.randomBytes(32).toString('hex'),
   };
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    db: database.db,
-    log: logger,
+  const composition = await compose(config, logger, {
+    secrets,
+    urlFetch: opts.urlFetch,
+    database: throwaway
+      ? { driver: 'postgres', connectionString: throwaway.url, maxConnections: 4 }
+      : { driver: 'pglite' },
   });
-  const container = createContainer(config, database, queue, logger, secrets, { urlFetch: opts.urlFetch });
+  const { database, queue, container } = composition;
   if (opts.worker) await queue.work(container.jobs);
-  const app = await buildApp({ config, database, queue, mailer, secrets, logger, container });
+  const app = await composition.buildHttp();
   await app.ready();
   return {
     app,
@@ -106,10 +115,7 @@ export async function createHarness(
     container,
     dataDir,
     async close() {
-      await app.close();
-      await queue.stop();
-      await container.close();
-      await database.close();
+      await composition.close();
       await throwaway?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

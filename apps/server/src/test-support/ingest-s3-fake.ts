@@ -10,7 +10,10 @@
 // while it streams to disk and refused on mismatch. `UNSIGNED-PAYLOAD` is accepted (the signature
 // still covers the headers); the `STREAMING-*` chunk-signed encodings are refused with 501 because
 // the adapter never sends them (it uploads buffered parts with a known length).
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+//
+// Pieces beside this file: `ingest-s3-fake-sigv4.ts` (signature checks) and
+// `ingest-s3-fake-wire.ts` (errors, XML, ranges, request bodies); this one routes the operations.
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, unlink } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -18,8 +21,18 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { verifySignature } from './ingest-s3-fake-sigv4.js';
+import {
+  S3Error,
+  header,
+  parseCompletedParts,
+  parseRange,
+  receiveBodyToFile,
+  receiveSmallBody,
+  sendXml,
+  xmlEscape,
+} from './ingest-s3-fake-wire.js';
 
 export type S3FakeOptions = {
   accessKeyId: string;
@@ -61,19 +74,6 @@ export type S3Fake = {
   objectInfo(bucket: string, key: string): { size: number; etag: string; contentType?: string } | undefined;
   close(): Promise<void>;
 };
-
-const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
-const MAX_XML_BODY = 1024 * 1024;
-
-class S3Error extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export async function startS3Fake(opts: S3FakeOptions): Promise<S3Fake> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ingest-s3-fake-'));
@@ -146,10 +146,7 @@ export async function startS3Fake(opts: S3FakeOptions): Promise<S3Fake> {
         const uploadId = query.get('uploadId');
         const upload = findUpload(uploads, uploadId, bucket, key);
         const xml = (await receiveSmallBody(req, auth.payloadHash, log)).toString('utf8');
-        const listed = [...xml.matchAll(/<Part>([\s\S]*?)<\/Part>/g)].map((m) => ({
-          partNumber: Number(/<PartNumber>(\d+)<\/PartNumber>/.exec(m[1] ?? '')?.[1]),
-          etag: (/<ETag>([\s\S]*?)<\/ETag>/.exec(m[1] ?? '')?.[1] ?? '').replace(/&quot;/g, '"'),
-        }));
+        const listed = parseCompletedParts(xml);
         if (listed.length === 0) throw new S3Error(400, 'MalformedXML', 'No parts listed');
         const chosen: Part[] = [];
         listed.forEach((item, index) => {
@@ -314,11 +311,6 @@ function operationName(method: string, query: URLSearchParams, key: string): str
   return `${method} object`;
 }
 
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(',') : value;
-}
-
 function findUpload(
   uploads: Map<string, Upload>,
   uploadId: string | null,
@@ -342,243 +334,4 @@ function replaceObject(objects: Map<string, StoredObject>, key: string, object: 
   const previous = objects.get(key);
   objects.set(key, object);
   if (previous) void unlink(previous.file).catch(() => undefined);
-}
-
-/** Streams the body to a temp file, hashing it; refuses it when a signed payload hash differs. */
-async function receiveBodyToFile(
-  req: IncomingMessage,
-  dir: string,
-  payloadHash: string,
-  log: S3FakeRequest,
-): Promise<{ file: string; size: number; md5: Buffer }> {
-  const file = path.join(dir, `body-${randomUUID()}`);
-  const sha256 = createHash('sha256');
-  const md5 = createHash('md5');
-  let size = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      size += chunk.length;
-      sha256.update(chunk);
-      md5.update(chunk);
-      callback(null, chunk);
-    },
-  });
-  try {
-    await pipeline(req, tap, createWriteStream(file));
-    log.bodyBytes = size;
-    checkPayload(payloadHash, sha256.digest('hex'));
-    const declared = header(req, 'content-length');
-    if (declared !== undefined && Number(declared) !== size) {
-      throw new S3Error(400, 'IncompleteBody', 'You did not provide the number of bytes specified');
-    }
-    return { file, size, md5: md5.digest() };
-  } catch (error) {
-    await unlink(file).catch(() => undefined);
-    throw error;
-  }
-}
-
-async function receiveSmallBody(
-  req: IncomingMessage,
-  payloadHash: string,
-  log: S3FakeRequest,
-): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_XML_BODY) throw new S3Error(400, 'MaxMessageLengthExceeded', 'Request body too large');
-    chunks.push(chunk);
-  }
-  log.bodyBytes = size;
-  const body = Buffer.concat(chunks);
-  checkPayload(payloadHash, createHash('sha256').update(body).digest('hex'));
-  return body;
-}
-
-function checkPayload(declared: string, actual: string): void {
-  if (declared === 'UNSIGNED-PAYLOAD') return;
-  if (declared !== actual) {
-    throw new S3Error(
-      400,
-      'XAmzContentSHA256Mismatch',
-      "The provided 'x-amz-content-sha256' header does not match what was computed.",
-    );
-  }
-}
-
-/** Recomputes the SigV4 signature of a request and throws the S3 error a real bucket would. */
-function verifySignature(
-  req: IncomingMessage,
-  rawPath: string,
-  rawQuery: string,
-  opts: S3FakeOptions,
-  maxSkewMs: number,
-): { signedHeaders: string[]; payloadHash: string } {
-  const authorization = header(req, 'authorization');
-  if (!authorization) throw new S3Error(403, 'AccessDenied', 'Anonymous access is not allowed');
-  const match =
-    /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=([0-9a-f]{64})$/.exec(
-      authorization,
-    );
-  if (!match) throw new S3Error(400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed');
-  const [, credential = '', signedHeaderList = '', signature = ''] = match;
-  const [accessKeyId, date, region, service, terminator, ...extra] = credential.split('/');
-  if (accessKeyId !== opts.accessKeyId) {
-    throw new S3Error(
-      403,
-      'InvalidAccessKeyId',
-      'The AWS access key Id you provided does not exist in our records.',
-    );
-  }
-  if (extra.length || service !== 's3' || terminator !== 'aws4_request' || !date) {
-    throw new S3Error(400, 'AuthorizationHeaderMalformed', 'The credential scope is malformed');
-  }
-  if (region !== opts.region) {
-    throw new S3Error(
-      400,
-      'AuthorizationHeaderMalformed',
-      `The region '${region}' is wrong; expecting '${opts.region}'`,
-    );
-  }
-
-  const amzDate = header(req, 'x-amz-date') ?? '';
-  const amzMatch = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
-  if (!amzMatch) throw new S3Error(403, 'AccessDenied', 'x-amz-date is missing or malformed');
-  if (amzDate.slice(0, 8) !== date) {
-    throw new S3Error(400, 'AuthorizationHeaderMalformed', 'The credential date does not match x-amz-date');
-  }
-  const [, y, mo, d, h, mi, s] = amzMatch.map(Number);
-  const signedAt = Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 0, h ?? 0, mi ?? 0, s ?? 0);
-  if (Math.abs(Date.now() - signedAt) > maxSkewMs) {
-    throw new S3Error(
-      403,
-      'RequestTimeTooSkewed',
-      'The difference between the request time and the current time is too large.',
-    );
-  }
-
-  const signedHeaders = signedHeaderList.split(';');
-  for (const required of ['host', 'x-amz-date', 'x-amz-content-sha256']) {
-    if (!signedHeaders.includes(required)) {
-      throw new S3Error(403, 'AccessDenied', `The header ${required} must be signed`);
-    }
-  }
-  const sortedCopy = [...signedHeaders].sort();
-  if (sortedCopy.join(';') !== signedHeaderList) {
-    throw new S3Error(400, 'AuthorizationHeaderMalformed', 'SignedHeaders must be sorted');
-  }
-  const payloadHash = header(req, 'x-amz-content-sha256') ?? '';
-  if (payloadHash.startsWith('STREAMING-')) {
-    throw new S3Error(501, 'NotImplemented', 'Chunk-signed streaming payloads are not supported by the fake');
-  }
-  if (payloadHash !== 'UNSIGNED-PAYLOAD' && !/^[0-9a-f]{64}$/.test(payloadHash)) {
-    throw new S3Error(
-      400,
-      'InvalidArgument',
-      'x-amz-content-sha256 must be UNSIGNED-PAYLOAD or a SHA-256 hex digest',
-    );
-  }
-  // A GET/HEAD/DELETE without a body must still declare the hash of the empty string (or unsigned).
-  if (
-    (req.method === 'GET' || req.method === 'HEAD') &&
-    payloadHash !== EMPTY_SHA256 &&
-    payloadHash !== 'UNSIGNED-PAYLOAD'
-  ) {
-    throw new S3Error(
-      400,
-      'XAmzContentSHA256Mismatch',
-      'Unexpected payload hash for a request without a body',
-    );
-  }
-
-  const canonicalHeaders = signedHeaders
-    .map((name) => {
-      const value = header(req, name);
-      if (value === undefined) throw new S3Error(403, 'AccessDenied', `Signed header ${name} is missing`);
-      return `${name}:${value.trim().replace(/\s+/g, ' ')}\n`;
-    })
-    .join('');
-  const canonicalRequest = [
-    req.method ?? 'GET',
-    rawPath || '/',
-    canonicalQuery(rawQuery),
-    canonicalHeaders,
-    signedHeaderList,
-    payloadHash,
-  ].join('\n');
-  const scope = `${date}/${region}/s3/aws4_request`;
-  const stringToSign = [
-    'AWS4-HMAC-SHA256',
-    amzDate,
-    scope,
-    createHash('sha256').update(canonicalRequest).digest('hex'),
-  ].join('\n');
-  const kDate = hmac(`AWS4${opts.secretAccessKey}`, date);
-  const kRegion = hmac(kDate, region);
-  const kService = hmac(kRegion, 's3');
-  const kSigning = hmac(kService, 'aws4_request');
-  const expected = createHmac('sha256', kSigning).update(stringToSign).digest();
-  const given = Buffer.from(signature, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new S3Error(
-      403,
-      'SignatureDoesNotMatch',
-      'The request signature we calculated does not match the signature you provided.',
-    );
-  }
-  return { signedHeaders, payloadHash };
-}
-
-function hmac(key: string | Buffer, data: string): Buffer {
-  return createHmac('sha256', key).update(data).digest();
-}
-
-function canonicalQuery(rawQuery: string): string {
-  if (!rawQuery) return '';
-  return rawQuery
-    .split('&')
-    .filter(Boolean)
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      const name = eq === -1 ? pair : pair.slice(0, eq);
-      const value = eq === -1 ? '' : pair.slice(eq + 1);
-      return [strictEncode(decodeURIComponent(name)), strictEncode(decodeURIComponent(value))] as const;
-    })
-    .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1))
-    .map(([name, value]) => `${name}=${value}`)
-    .join('&');
-}
-
-function strictEncode(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
-function parseRange(value: string, size: number): { start: number; end: number } | null {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(value.trim());
-  if (!match) return null;
-  const [, first = '', last = ''] = match;
-  if (first === '' && last === '') return null;
-  if (first === '') {
-    const suffix = Number(last);
-    if (suffix === 0 || size === 0) return null;
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(first);
-  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
-  if (start >= size || end < start) return null;
-  return { start, end };
-}
-
-function sendXml(res: ServerResponse, status: number, body: string): void {
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
-  res.writeHead(status, { 'Content-Type': 'application/xml', 'Content-Length': Buffer.byteLength(xml) });
-  res.end(xml);
-}
-
-function xmlEscape(value: string): string {
-  return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -6,7 +6,9 @@
  * What the AI SDK sends (checked against @ai-sdk/openai v3, chat model): `generateObject` posts
  * `response_format: { type: "json_schema", json_schema: { name, schema, strict } }` with
  * `stream` absent, and reads the object from `choices[0].message.content`; `generateText` posts
- * plain messages. So a "json" behaviour answers with the object serialised as the message content.
+ * plain messages (and `tools` when tools are given: a "tool_calls" behaviour answers with calls, and
+ * the SDK's next request carries their results as `role: "tool"` messages). So a "json" behaviour
+ * answers with the object serialised as the message content.
  * A request with `stream: true` is refused with 400 (the engine never streams).
  */
 import { once } from 'node:events';
@@ -18,6 +20,11 @@ export type FakeBehaviour =
   | { kind: 'json'; body: unknown }
   /** Answer with this exact content (malformed JSON, prose, a fenced block…). */
   | { kind: 'text'; content: string; finishReason?: string }
+  /**
+   * Answer with tool calls (`finish_reason: "tool_calls"`); `arguments` is serialised as JSON unless
+   * it is already a string (send a broken string to test malformed calls).
+   */
+  | { kind: 'tool_calls'; calls: { name: string; arguments: unknown }[] }
   /** Answer with an HTTP error; `retryAfterMs` sets the `retry-after-ms` header the SDK honours. */
   | { kind: 'status'; status: number; retryAfterMs?: number; message?: string }
   /** Never answer (until the client gives up or the server closes): for timeouts. */
@@ -151,6 +158,28 @@ export async function startFakeOpenAiServer(initial: FakeBehaviour[] = []): Prom
         case 'text':
           sendJson(res, 200, completion(behaviour.content, model, behaviour.finishReason));
           return;
+        case 'tool_calls': {
+          const answer = completion('', model, 'tool_calls');
+          const calls = behaviour.calls.map((c, i) => ({
+            id: `call_fake_${requests.length}_${i}`,
+            type: 'function',
+            function: {
+              name: c.name,
+              arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
+            },
+          }));
+          sendJson(res, 200, {
+            ...answer,
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: null, tool_calls: calls },
+                finish_reason: 'tool_calls',
+              },
+            ],
+          });
+          return;
+        }
         case 'status': {
           const headers: Record<string, string> = {};
           if (behaviour.retryAfterMs !== undefined)

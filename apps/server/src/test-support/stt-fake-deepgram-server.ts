@@ -31,6 +31,8 @@ export type FakeDeepgramServer = {
   register(entry: RegisteredAudio): void;
   failNext(times: number, status: number, headers?: Record<string, string>): void;
   hangNext(times: number): void;
+  /** Forgets scripted failures no request has used yet. */
+  behave(): void;
   malformedNext(times: number, body?: string): void;
   close(): Promise<void>;
 };
@@ -133,6 +135,7 @@ export async function startFakeDeepgramServer(
       });
     },
     hangNext: (times) => server.misbehave(times, { kind: 'hang' }),
+    behave: () => server.behave(),
     malformedNext: (times, body = '<html>502 Bad Gateway</html>') =>
       server.misbehave(times, { kind: 'malformed', body }),
     close: () => server.close(),

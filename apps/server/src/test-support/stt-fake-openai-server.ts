@@ -49,6 +49,8 @@ export type FakeOpenAiServer = {
   registerSha256(sha256: string, segments: Segment[], language?: string): void;
   failNext(times: number, status: number, headers?: Record<string, string>): void;
   hangNext(times: number): void;
+  /** Forgets scripted failures no request has used yet. */
+  behave(): void;
   malformedNext(times: number, body?: string): void;
   close(): Promise<void>;
 };
@@ -180,6 +182,7 @@ export async function startFakeOpenAiServer(
       server.misbehave(times, { kind: 'status', status, ...(headers ? { headers } : {}) });
     },
     hangNext: (times) => server.misbehave(times, { kind: 'hang' }),
+    behave: () => server.behave(),
     malformedNext: (times, body = '{"text": "unterminated') =>
       server.misbehave(times, { kind: 'malformed', body }),
     close: () => server.close(),

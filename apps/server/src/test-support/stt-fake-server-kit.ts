@@ -21,6 +21,8 @@ export type FakeHttpServer = {
   baseUrl: string;
   /** The next `times` requests get this instead of a real answer. */
   misbehave(times: number, how: Misbehaviour): void;
+  /** Forgets scripted misbehaviour no request has used yet. */
+  behave(): void;
   /** Requests seen so far, misbehaved ones included. */
   readonly hits: number;
   close(): Promise<void>;
@@ -61,6 +63,9 @@ export async function startFakeHttpServer(handler: FakeHttpHandler): Promise<Fak
     baseUrl: `http://127.0.0.1:${port}`,
     misbehave(times, how) {
       for (let i = 0; i < times; i++) script.push(how);
+    },
+    behave() {
+      script.length = 0;
     },
     get hits() {
       return hits;

@@ -3,6 +3,12 @@
  * answers (`{ error: { code, message, fields? } }`) into ApiError.
  */
 import { ErrorResponse, type ErrorCode, type FieldError } from '@call-insights/contracts/errors';
+import {
+  buildPath,
+  type RouteDefinition,
+  type RouteInput,
+  type RouteResponse,
+} from '@call-insights/contracts/http';
 import { getAccessToken } from './storage';
 
 export const API_BASE = '/api';
@@ -40,6 +46,11 @@ export function toApiError(status: number, body: unknown, statusText = ''): ApiE
     return new ApiError(status, code, message, fields ?? []);
   }
   return new ApiError(status, 'UNKNOWN', statusText || `Request failed with status ${status}`);
+}
+
+/** The interface's language (i18n keeps `<html lang>` in step), so server messages come back in it. */
+export function interfaceLanguage(): string {
+  return (typeof document !== 'undefined' && document.documentElement.lang) || 'en';
 }
 
 type UnauthorizedHandler = () => void;
@@ -89,7 +100,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, auth = true, redirectOnUnauthorized = true } = options;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': interfaceLanguage() });
   const token = auth ? getAccessToken() : null;
   if (token) headers.set('Authorization', `Token ${token}`);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -116,15 +127,48 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return payload as T;
 }
 
-type MethodOptions = Omit<RequestOptions, 'method' | 'body'>;
+/** Answers are checked against the contract in development and tests; production trusts the server, which validates them before sending. */
+const validateAnswers = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
-export const api = {
-  get: <T>(path: string, options?: MethodOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: MethodOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: MethodOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: MethodOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: MethodOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+export type CallOptions = Pick<RequestOptions, 'signal' | 'redirectOnUnauthorized'> & {
+  /** Send the stored token (default: unless the route is public). */
+  auth?: boolean;
 };
+
+type CallArgs<R extends RouteDefinition> =
+  // Routes without required parts may be called with no input at all.
+  object extends RouteInput<R>
+    ? [input?: RouteInput<R>, options?: CallOptions]
+    : [input: RouteInput<R>, options?: CallOptions];
+
+function toQueryParams(query: unknown): QueryParams | undefined {
+  if (!query || typeof query !== 'object') return undefined;
+  const params: QueryParams = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params[key] = typeof value === 'number' || typeof value === 'boolean' ? value : String(value);
+  }
+  return params;
+}
+
+/**
+ * Calls a route declared in `@call-insights/contracts/*.routes`: path, method, input and answer
+ * types all come from the declaration, so nothing is written twice or cast at the call site.
+ */
+export async function callApi<R extends RouteDefinition>(
+  route: R,
+  ...[input, options]: CallArgs<R>
+): Promise<RouteResponse<R>> {
+  const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+  const answer = await apiRequest<unknown>(buildPath(route.path, parts.params), {
+    method: route.method,
+    query: toQueryParams(parts.query),
+    body: parts.body,
+    signal: options?.signal,
+    auth: options?.auth ?? route.access !== 'public',
+    redirectOnUnauthorized: options?.redirectOnUnauthorized,
+  });
+  if (!route.response || (route.produces ?? 'json') !== 'json') return undefined as RouteResponse<R>;
+  if (validateAnswers) return route.response.parse(answer) as RouteResponse<R>;
+  return answer as RouteResponse<R>;
+}

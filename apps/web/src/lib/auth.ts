@@ -4,7 +4,8 @@
  */
 import type { User } from '@call-insights/contracts/users';
 import { queryOptions, skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from './api-client';
+import { usersApi } from '@call-insights/contracts/users.routes';
+import { callApi } from './api-client';
 import { clearAccessToken, getAccessToken, getStoredUserId } from './storage';
 import { isTokenValid } from './token';
 
@@ -14,7 +15,7 @@ export const currentUserKeys = {
 };
 
 export function getUser(id: number, signal?: AbortSignal): Promise<User> {
-  return api.get<User>(`/users/userId/${id}`, { signal });
+  return callApi(usersApi.getUser, { params: { id } }, { signal });
 }
 
 export function currentUserQueryOptions(id: number | null) {

@@ -55,7 +55,7 @@ describe('probeAudio', () => {
 
   it('refuses video, but not cover art', async () => {
     const error = await decodeFailure(probeAudio(await videoWithAudio(fx.file('clip.mp4'))));
-    expect(error.code).toBe('VIDEO_NOT_ALLOWED');
+    expect(error.reason).toBe('VIDEO_NOT_ALLOWED');
     expect(error.message).toMatch(/^This file contains video\./);
 
     const cover = fx.file('cover.png');
@@ -194,7 +194,7 @@ describe('normalizeAudio failures', () => {
   it('refuses a truncated WAV, with a clean message and ffmpeg output kept for logs', async () => {
     const dir = outDir();
     const error = await decodeFailure(normalizeAudio(await truncate(stereoWav, 'cut.wav', 0.5), dir));
-    expect(error.code).toBe('TRUNCATED');
+    expect(error.reason).toBe('TRUNCATED');
     expect(error.message).toBe(
       'The audio file is incomplete: it ends before its stated length. Upload the complete file.',
     );
@@ -207,14 +207,14 @@ describe('normalizeAudio failures', () => {
       const codecArgs = name.endsWith('.webm') ? ['-c:a', 'libopus', '-ar', '48000'] : [];
       const full = await tone(fx.file(name), { seconds: 6, frequencies: [440, 1000], codecArgs });
       const error = await decodeFailure(normalizeAudio(await truncate(full, `cut-${name}`, 0.5), outDir()));
-      expect(error.code, name).toBe('TRUNCATED');
+      expect(error.reason, name).toBe('TRUNCATED');
     }
   });
 
   it('refuses an M4A cut before its index', async () => {
     const m4a = await tone(fx.file('long.m4a'), { seconds: 4, frequencies: [440] });
     const error = await decodeFailure(normalizeAudio(await truncate(m4a, 'cut.m4a', 0.5), outDir()));
-    expect(error.code).toBe('DECODE_FAILED');
+    expect(error.reason).toBe('DECODE_FAILED');
     expect(error.message).toBe(USER_MESSAGE);
     expect(error.detail).toMatch(/moov atom not found/);
   });
@@ -225,7 +225,7 @@ describe('normalizeAudio failures', () => {
     const file = fx.file('garbage.wav');
     await writeFile(file, Buffer.concat([Buffer.from('RIFF\x24\x00\x01\x00WAVE', 'latin1'), garbage]));
     const error = await decodeFailure(normalizeAudio(file, outDir()));
-    expect(error).toMatchObject({ code: 'DECODE_FAILED', message: USER_MESSAGE });
+    expect(error).toMatchObject({ reason: 'DECODE_FAILED', message: USER_MESSAGE });
     expect(error.message).not.toMatch(/fmt|tag|Invalid data/);
   });
 
@@ -247,7 +247,7 @@ describe('normalizeAudio failures', () => {
     await writeFile(file, header);
     const error = await decodeFailure(normalizeAudio(file, outDir()));
     expect(error).toMatchObject({
-      code: 'EMPTY_AUDIO',
+      reason: 'EMPTY_AUDIO',
       message: 'The audio file contains no audio samples.',
     });
   });
@@ -255,15 +255,15 @@ describe('normalizeAudio failures', () => {
   it('refuses formats outside the whitelist (images, playlists that point at other files)', async () => {
     const cover = fx.file('image.png');
     await ffmpeg(['-f', 'lavfi', '-i', 'color=blue:size=16x16', '-frames:v', '1', cover]);
-    expect((await decodeFailure(normalizeAudio(cover, outDir()))).code).toBe('DECODE_FAILED');
+    expect((await decodeFailure(normalizeAudio(cover, outDir()))).reason).toBe('DECODE_FAILED');
     const playlist = fx.file('playlist.wav');
     await writeFile(playlist, `ffconcat version 1.0\nfile '${stereoWav}'\n`);
-    expect((await decodeFailure(normalizeAudio(playlist, outDir()))).code).toBe('DECODE_FAILED');
+    expect((await decodeFailure(normalizeAudio(playlist, outDir()))).reason).toBe('DECODE_FAILED');
   });
 
   it('refuses video files', async () => {
     const error = await decodeFailure(normalizeAudio(await videoWithAudio(fx.file('movie.webm')), outDir()));
-    expect(error.code).toBe('VIDEO_NOT_ALLOWED');
+    expect(error.reason).toBe('VIDEO_NOT_ALLOWED');
   });
 
   it('kills ffmpeg at the time cap and leaves no output', async () => {
@@ -278,7 +278,7 @@ describe('normalizeAudio failures', () => {
     );
     expect(error).toBeInstanceOf(AudioToolError);
     expect(error).toMatchObject({
-      code: 'TIMEOUT',
+      reason: 'TIMEOUT',
       message: 'Processing the audio took too long. Try again later.',
     });
     expect(Date.now() - started).toBeLessThan(5000);
@@ -292,6 +292,6 @@ describe('normalizeAudio failures', () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(AudioToolError);
-    expect(error).toMatchObject({ code: 'TOOL_MISSING' });
+    expect(error).toMatchObject({ reason: 'TOOL_MISSING' });
   });
 });

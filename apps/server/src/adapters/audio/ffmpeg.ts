@@ -7,145 +7,24 @@
 // The binaries run with argument arrays (no shell), a time cap (killed on expiry), a whitelist of
 // demuxers and only the `file` protocol, so a crafted upload cannot make ffmpeg open playlists,
 // other local files or network URLs.
-import { spawn } from 'node:child_process';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+//
+// This file normalizes; the pieces it uses live beside it: `ffmpeg-tool.ts` (running the binaries),
+// `ffprobe.ts` (probing), `wav-layout.ts` (WAV headers, channel comparison), `audio-errors.ts`.
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ACCEPTED_AUDIO_DESCRIPTION } from './sniff.js';
+import { AudioDecodeError } from './audio-errors.js';
+import { FORMAT_WHITELIST, fileUrl, runTool, type ToolOptions } from './ffmpeg-tool.js';
+import { DEFAULT_PROBE_TIMEOUT_MS, probeAudio, type AudioProbe } from './ffprobe.js';
+import { channelsMatch, readWavLayout } from './wav-layout.js';
+
+export { AudioDecodeError, AudioToolError } from './audio-errors.js';
+export type { AudioDecodeErrorCode, AudioToolErrorCode } from './audio-errors.js';
+export type { ToolOptions } from './ffmpeg-tool.js';
+export { probeAudio } from './ffprobe.js';
+export type { AudioProbe } from './ffprobe.js';
 
 export const NORMALIZED_SAMPLE_RATE = 16_000;
-const DEFAULT_PROBE_TIMEOUT_MS = 30_000;
 const DEFAULT_NORMALIZE_TIMEOUT_MS = 10 * 60_000;
-// Demuxers for the accepted containers; anything else (concat, hls, image formats…) is refused.
-const FORMAT_WHITELIST = 'wav,mp3,mov,mp4,m4a,3gp,3g2,ogg,matroska,webm,flac,amr,amrnb,amrwb';
-const MAX_STDERR_CHARS = 16_000;
-const MAX_PROBE_OUTPUT_BYTES = 1024 * 1024;
-
-export type AudioDecodeErrorCode =
-  'DECODE_FAILED' | 'TRUNCATED' | 'EMPTY_AUDIO' | 'NO_AUDIO' | 'VIDEO_NOT_ALLOWED';
-
-const DECODE_MESSAGES: Record<AudioDecodeErrorCode, string> = {
-  DECODE_FAILED: 'The audio file could not be decoded (it may be corrupt or truncated).',
-  TRUNCATED: 'The audio file is incomplete: it ends before its stated length. Upload the complete file.',
-  EMPTY_AUDIO: 'The audio file contains no audio samples.',
-  NO_AUDIO: 'The file contains no audio track.',
-  VIDEO_NOT_ALLOWED: `This file contains video. Upload an audio-only file (${ACCEPTED_AUDIO_DESCRIPTION}).`,
-};
-
-/**
- * This recording's audio cannot be used as is; retrying will not help. `message` is safe to show
- * to users; ffmpeg's own output stays in `detail`, for logs only.
- */
-export class AudioDecodeError extends Error {
-  readonly userMessage: string;
-  constructor(
-    readonly code: AudioDecodeErrorCode,
-    readonly detail?: string,
-  ) {
-    super(DECODE_MESSAGES[code]);
-    this.name = 'AudioDecodeError';
-    this.userMessage = DECODE_MESSAGES[code];
-  }
-}
-
-export type AudioToolErrorCode = 'TIMEOUT' | 'TOOL_MISSING';
-
-/** The tools failed for reasons outside the file (time cap, missing binary): worth a retry or an operator. */
-export class AudioToolError extends Error {
-  readonly userMessage: string;
-  constructor(
-    readonly code: AudioToolErrorCode,
-    readonly detail?: string,
-  ) {
-    const userMessage =
-      code === 'TIMEOUT'
-        ? 'Processing the audio took too long. Try again later.'
-        : 'Audio processing is not available on this server (ffmpeg is missing).';
-    super(userMessage);
-    this.name = 'AudioToolError';
-    this.userMessage = userMessage;
-  }
-}
-
-export type ToolOptions = {
-  timeoutMs?: number;
-  ffprobePath?: string;
-  ffmpegPath?: string;
-};
-
-export type AudioProbe = {
-  /** ffprobe's demuxer name, e.g. "wav", "mov,mp4,m4a,3gp,3g2,mj2". */
-  formatName: string;
-  /** Duration the container declares (may be estimated or wrong); the decoded one is authoritative. */
-  declaredDurationSec: number | null;
-  /** True when ffprobe guessed the duration from the bitrate, so it cannot reveal truncation. */
-  durationEstimated: boolean;
-  audioStreamIndex: number;
-  codec: string;
-  channels: number;
-  sampleRate: number;
-  hasVideo: boolean;
-};
-
-type FfprobeStream = {
-  index?: number;
-  codec_type?: string;
-  codec_name?: string;
-  channels?: number;
-  sample_rate?: string;
-  duration?: string;
-  disposition?: { attached_pic?: number };
-};
-type FfprobeOutput = { streams?: FfprobeStream[]; format?: { format_name?: string; duration?: string } };
-
-/** Reads a file's streams with ffprobe; throws AudioDecodeError for video, no audio, or garbage. */
-export async function probeAudio(inputPath: string, opts: ToolOptions = {}): Promise<AudioProbe> {
-  const result = await runTool(
-    opts.ffprobePath ?? 'ffprobe',
-    [
-      '-hide_banner',
-      '-v',
-      'warning',
-      '-protocol_whitelist',
-      'file',
-      '-format_whitelist',
-      FORMAT_WHITELIST,
-      '-print_format',
-      'json',
-      '-show_format',
-      '-show_streams',
-      fileUrl(inputPath),
-    ],
-    { timeoutMs: opts.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, maxStdoutBytes: MAX_PROBE_OUTPUT_BYTES },
-  );
-  if (result.code !== 0) throw new AudioDecodeError('DECODE_FAILED', result.stderr);
-  let parsed: FfprobeOutput;
-  try {
-    parsed = JSON.parse(result.stdout) as FfprobeOutput;
-  } catch {
-    throw new AudioDecodeError('DECODE_FAILED', `unparseable ffprobe output; ${result.stderr}`);
-  }
-  const streams = parsed.streams ?? [];
-  // Cover art in MP3/M4A files shows up as a video stream flagged attached_pic: that is still audio.
-  const hasVideo = streams.some((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
-  if (hasVideo) throw new AudioDecodeError('VIDEO_NOT_ALLOWED', `streams: ${describeStreams(streams)}`);
-  const audio = streams.find((s) => s.codec_type === 'audio');
-  if (!audio || audio.index === undefined)
-    throw new AudioDecodeError('NO_AUDIO', `streams: ${describeStreams(streams)}`);
-  const channels = audio.channels ?? 0;
-  if (channels < 1)
-    throw new AudioDecodeError('DECODE_FAILED', `audio stream without channels; ${result.stderr}`);
-  const declared = Number.parseFloat(parsed.format?.duration ?? audio.duration ?? '');
-  return {
-    formatName: parsed.format?.format_name ?? 'unknown',
-    declaredDurationSec: Number.isFinite(declared) && declared > 0 ? declared : null,
-    durationEstimated: /Estimating duration from bitrate/i.test(result.stderr),
-    audioStreamIndex: audio.index,
-    codec: audio.codec_name ?? 'unknown',
-    channels,
-    sampleRate: Number.parseInt(audio.sample_rate ?? '0', 10) || 0,
-    hasVideo,
-  };
-}
 
 export type NormalizedChannel = {
   /** 16 kHz mono 16-bit PCM WAV. */
@@ -314,137 +193,4 @@ async function assertComplete(inputPath: string, probe: AudioProbe, decodedSec: 
       }
     }
   }
-}
-
-type WavLayout = {
-  dataOffset: number;
-  declaredDataBytes: number;
-  /** What the data chunk really holds in this file. */
-  dataBytes: number;
-  /** False when the header carries a streaming placeholder size (0 or 0xFFFFFFFF, RF64). */
-  declaredComplete: boolean;
-  byteRate: number;
-  fileSize: number;
-};
-
-async function readWavLayout(file: string): Promise<WavLayout | null> {
-  const fileSize = (await stat(file)).size;
-  const handle = await open(file, 'r');
-  try {
-    const header = Buffer.alloc(Math.min(fileSize, 64 * 1024));
-    await handle.read(header, 0, header.length, 0);
-    const riff = header.toString('latin1', 0, 4);
-    if ((riff !== 'RIFF' && riff !== 'RF64') || header.toString('latin1', 8, 12) !== 'WAVE') return null;
-    let byteRate = 0;
-    for (let at = 12; at + 8 <= header.length;) {
-      const id = header.toString('latin1', at, at + 4);
-      const size = header.readUInt32LE(at + 4);
-      if (id === 'fmt ' && at + 16 <= header.length) byteRate = header.readUInt32LE(at + 16);
-      if (id === 'data') {
-        const dataOffset = at + 8;
-        const placeholder = riff === 'RF64' || size === 0 || size === 0xffffffff;
-        return {
-          dataOffset,
-          declaredDataBytes: size,
-          dataBytes: Math.max(0, Math.min(placeholder ? Infinity : size, fileSize - dataOffset)),
-          declaredComplete: !placeholder,
-          byteRate,
-          fileSize,
-        };
-      }
-      at += 8 + size + (size % 2);
-    }
-    return null;
-  } finally {
-    await handle.close();
-  }
-}
-
-/** True when two 16-bit mono WAVs carry the same signal (difference below -40 dB of the signal). */
-async function channelsMatch(left: string, right: string): Promise<boolean> {
-  const [a, b] = await Promise.all([readWavLayout(left), readWavLayout(right)]);
-  if (!a || !b) return false;
-  const [ha, hb] = await Promise.all([open(left, 'r'), open(right, 'r')]);
-  try {
-    const size = Math.min(a.dataBytes, b.dataBytes);
-    const chunk = 256 * 1024;
-    const bufA = Buffer.alloc(chunk);
-    const bufB = Buffer.alloc(chunk);
-    let signal = 0;
-    let difference = 0;
-    for (let offset = 0; offset < size; offset += chunk) {
-      const length = Math.min(chunk, size - offset) & ~1;
-      await Promise.all([
-        ha.read(bufA, 0, length, a.dataOffset + offset),
-        hb.read(bufB, 0, length, b.dataOffset + offset),
-      ]);
-      for (let i = 0; i < length; i += 2) {
-        const x = bufA.readInt16LE(i);
-        const y = bufB.readInt16LE(i);
-        signal += x * x + y * y;
-        difference += (x - y) * (x - y);
-      }
-    }
-    return difference <= signal * 1e-4;
-  } finally {
-    await Promise.all([ha.close(), hb.close()]);
-  }
-}
-
-type ToolResult = { code: number | null; stdout: string; stderr: string };
-
-function runTool(
-  bin: string,
-  args: string[],
-  opts: { timeoutMs: number; maxStdoutBytes: number },
-): Promise<ToolResult> {
-  return new Promise<ToolResult>((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
-    const stdout: Buffer[] = [];
-    let stdoutBytes = 0;
-    let stderr = '';
-    let failure: Error | undefined;
-    const fail = (error: Error) => {
-      failure ??= error;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(
-      () => fail(new AudioToolError('TIMEOUT', `${path.basename(bin)} exceeded ${opts.timeoutMs} ms`)),
-      opts.timeoutMs,
-    );
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > opts.maxStdoutBytes) {
-        fail(new AudioDecodeError('DECODE_FAILED', `${path.basename(bin)} wrote more output than expected`));
-        return;
-      }
-      stdout.push(chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      // Keep the tail: the last lines say why ffmpeg stopped.
-      stderr = (stderr + chunk.toString('utf8')).slice(-MAX_STDERR_CHARS);
-    });
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      reject(
-        error.code === 'ENOENT'
-          ? new AudioToolError('TOOL_MISSING', `${bin} not found on PATH`)
-          : new AudioToolError('TOOL_MISSING', `${bin} could not start: ${error.message}`),
-      );
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (failure) reject(failure);
-      else resolve({ code, stdout: Buffer.concat(stdout).toString('utf8'), stderr: stderr.trim() });
-    });
-  });
-}
-
-/** An absolute `file:` input, so a name starting with "-" or "concat:" is never read as an option or protocol. */
-function fileUrl(file: string): string {
-  return `file:${path.resolve(file)}`;
-}
-
-function describeStreams(streams: FfprobeStream[]): string {
-  return streams.map((s) => `${s.index}:${s.codec_type}/${s.codec_name}`).join(', ') || 'none';
 }

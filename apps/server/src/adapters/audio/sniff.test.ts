@@ -187,6 +187,20 @@ describe('sniffStream', () => {
     expect(total).toBe(wavHeader.length + 50 * 1024 * 1024);
   });
 
+  it('replays every byte of an input that had ended, all buffered, before it was sniffed', async () => {
+    // An injected request: the multipart parser pushes the whole file and its end at once.
+    const body = Buffer.concat([
+      Buffer.from('RIFF\x00\x00\x00\x00WAVE', 'latin1'),
+      Buffer.alloc(3 * SNIFF_BYTES, 7),
+    ]);
+    const input = new Readable({ read() {} });
+    input.push(body);
+    input.push(null);
+    const sniffed = await sniffStream(input);
+    expect(sniffed.type).toMatchObject({ container: 'wav' });
+    expect(await readAll(sniffed.stream)).toEqual(body);
+  });
+
   it('handles streams shorter than the sniff window, and empty ones', async () => {
     const tiny = Buffer.from('#!AMR\n\x3c' + '\x00'.repeat(31), 'latin1');
     const sniffed = await sniffStream(Readable.from([tiny]));

@@ -2,6 +2,7 @@
 // client's Content-Type) whether it is one of the audio formats we accept, and peeks at a stream
 // without buffering it so a route can refuse with 415 before anything is stored. The sniff is a
 // cheap gate; ffprobe in normalize is the final word (it rejects video tracks and undecodable data).
+import { DomainError, msg } from '../../errors.js';
 import { Readable } from 'node:stream';
 
 export type AudioContainer = 'wav' | 'mp3' | 'mp4' | 'ogg' | 'webm' | 'matroska' | 'flac' | 'amr';
@@ -21,19 +22,18 @@ export const ACCEPTED_AUDIO_DESCRIPTION = 'WAV, MP3, M4A, OGG/Opus, WebM, FLAC o
 
 export type UnsupportedMediaReason = 'NOT_AUDIO' | 'VIDEO' | 'EMPTY';
 
-export class UnsupportedMediaTypeError extends Error {
-  readonly code = 'UNSUPPORTED_MEDIA_TYPE';
-  readonly userMessage: string;
+export class UnsupportedMediaTypeError extends DomainError {
   constructor(readonly reason: UnsupportedMediaReason) {
-    const userMessage =
+    super(
+      'UNSUPPORTED_MEDIA_TYPE',
       reason === 'EMPTY'
-        ? 'The file is empty.'
+        ? msg('The file is empty.')
         : reason === 'VIDEO'
-          ? `This file contains video. Upload an audio-only file (${ACCEPTED_AUDIO_DESCRIPTION}).`
-          : `This file is not a supported audio format. Upload ${ACCEPTED_AUDIO_DESCRIPTION} audio.`;
-    super(userMessage);
+          ? msg('This file contains video. Upload an audio-only file ({formats}).')
+          : msg('This file is not a supported audio format. Upload {formats} audio.'),
+      { params: { formats: ACCEPTED_AUDIO_DESCRIPTION }, retryable: false },
+    );
     this.name = 'UnsupportedMediaTypeError';
-    this.userMessage = userMessage;
   }
 }
 
@@ -287,53 +287,67 @@ export type SniffedStream = {
  * chunks is buffered, so a route can check the type before it starts storing. When the type is
  * refused, the caller decides what to do with the rest: `stream.resume()` drains it,
  * `stream.destroy()` destroys the input.
+ *
+ * The bytes looked at are put back at the front of the input itself (`unshift`), so the stream
+ * handed back is the input: no copy, no extra stage per chunk on the way to storage (measured: the
+ * earlier replay through an async generator cost a third of the upload throughput).
  */
 export async function sniffStream(
   input: Readable,
   opts: { peekBytes?: number } = {},
 ): Promise<SniffedStream> {
   const peekBytes = opts.peekBytes ?? SNIFF_BYTES;
-  const iterator = (input as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;
-  let ended = false;
-  while (length < peekBytes) {
-    const next = await iterator.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
-    chunks.push(chunk);
-    length += chunk.length;
-  }
-  const head = Buffer.concat(chunks, length);
-  const { type, reason } = sniffDetailed(head);
-
-  let finished = ended;
-  async function* replay(): AsyncGenerator<Buffer> {
-    try {
-      if (head.length > 0) yield head;
-      while (!finished) {
-        const next = await iterator.next();
-        if (next.done) {
-          finished = true;
-          break;
+  let ended = input.readableEnded;
+  let putBack: Buffer | undefined;
+  if (!ended) {
+    await new Promise<void>((resolve, reject) => {
+      const cleanup = () => {
+        input.off('readable', onReadable);
+        input.off('end', onEnd);
+        input.off('error', onError);
+        input.off('close', onClose);
+      };
+      const onReadable = () => {
+        let chunk: Buffer | string | null;
+        while (length < peekBytes && (chunk = input.read() as Buffer | string | null) !== null) {
+          const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+          chunks.push(buf);
+          length += buf.length;
         }
-        yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
-      }
-    } finally {
-      // Reached when the consumer destroys the replay stream mid-way: release the input too.
-      if (!finished) await iterator.return?.();
-    }
+        if (length >= peekBytes) {
+          // Put the bytes back in this same tick: once read() has emptied an ended stream, its
+          // 'end' is already scheduled and would win against an unshift from a later microtask.
+          putBack = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+          input.unshift(putBack);
+          cleanup();
+          resolve();
+        }
+      };
+      const onEnd = () => {
+        ended = true;
+        cleanup();
+        resolve();
+      };
+      const onError = (err: Error) => {
+        cleanup();
+        reject(err);
+      };
+      const onClose = () => {
+        cleanup();
+        reject(new Error('The upload ended before its first bytes arrived.'));
+      };
+      input.on('readable', onReadable);
+      input.once('end', onEnd);
+      input.once('error', onError);
+      input.once('close', onClose);
+    });
   }
-  const stream = Readable.from(replay(), { objectMode: false });
-  // Destroying the replay before it was ever read never enters the generator, so its finally
-  // cannot release the input; this does.
-  stream.once('close', () => {
-    if (!finished && !input.destroyed) input.destroy();
-  });
-
+  const head = putBack ?? (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length));
+  const { type, reason } = sniffDetailed(head);
+  // Shorter than the window: the input has ended, its bytes are all in `head`.
+  const stream = putBack ? input : Readable.from(head.length > 0 ? [head] : [], { objectMode: false });
   return { type, ...(reason ? { reason } : {}), head, stream };
 }
 

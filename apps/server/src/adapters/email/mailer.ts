@@ -1,11 +1,10 @@
 /**
- * Owns outgoing e-mail: SMTP through nodemailer when SMTP_URL is set; otherwise an outbox table
- * plus a log line, so a local user can still follow a password-reset link.
+ * Owns outgoing e-mail: SMTP through nodemailer when SMTP_URL is set; otherwise each message goes
+ * to the outbox sink the composition root gives (the outbox module keeps it in its table and logs
+ * it), so a local user can still follow a password-reset link.
  */
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client.js';
-import { emailOutbox } from '../../db/schema.js';
 
 export type Mail = {
   to: string;
@@ -16,7 +15,13 @@ export type Mail = {
 };
 export type Mailer = { kind: 'smtp' | 'outbox'; send(mail: Mail): Promise<void> };
 
-export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  /** Where mail goes without SMTP. */
+  outbox: (mail: Mail) => Promise<void>;
+  log: Logger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -33,21 +38,5 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log
       },
     };
   }
-  return {
-    kind: 'outbox',
-    async send(mail) {
-      await opts.db.insert(emailOutbox).values({
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        meta: mail.meta ?? null,
-      });
-      // Without SMTP the log is how a local user gets the link; only outbox mail is logged in full.
-      opts.log.info(
-        { to: mail.to, subject: mail.subject, text: mail.text },
-        'mail kept in the outbox (no SMTP_URL)',
-      );
-    },
-  };
+  return { kind: 'outbox', send: (mail) => opts.outbox(mail) };
 }

@@ -1,9 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import http from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
@@ -11,62 +8,21 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readAll } from '../../test-support/ingest-storage-contract.js';
 import type { AddressPolicy } from './address-policy.js';
-import { safeDownload, UrlRefusedError } from './safe-fetch.js';
-import type { HostLookup, SafeDownloadOptions, UrlRefusalCode } from './safe-fetch.js';
+import {
+  audio,
+  BASE,
+  closeTestServers,
+  listen,
+  LOCAL,
+  onlyPort,
+  refusal,
+  startServer,
+  type TestServer,
+} from '../../test-support/safe-fetch-servers.js';
+import { safeDownload } from './safe-fetch.js';
+import type { HostLookup } from './safe-fetch.js';
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-type TestServer = { port: number; url: string; hits: { url: string; host?: string; servername?: string }[] };
-
-const servers: (http.Server | https.Server)[] = [];
-
-async function listen(server: http.Server | https.Server, scheme: 'http' | 'https'): Promise<TestServer> {
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { port, url: `${scheme}://127.0.0.1:${port}`, hits: [] };
-}
-
-async function startServer(handler: Handler): Promise<TestServer> {
-  const hits: TestServer['hits'] = [];
-  const server = http.createServer((req, res) => {
-    hits.push({ url: req.url ?? '', host: req.headers.host });
-    handler(req, res);
-  });
-  const started = await listen(server, 'http');
-  return { ...started, hits };
-}
-
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (s) =>
-        new Promise<void>((resolve) => {
-          s.closeAllConnections();
-          s.close(() => resolve());
-        }),
-    ),
-  );
-});
-
-const BASE: SafeDownloadOptions = { maxBytes: 1024 * 1024, timeoutMs: 5000 };
-const LOCAL: SafeDownloadOptions = { ...BASE, allowPrivate: true };
-
-async function refusal(promise: Promise<unknown>, code: UrlRefusalCode): Promise<UrlRefusedError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UrlRefusedError);
-  expect((error as UrlRefusedError).code).toBe(code);
-  return error as UrlRefusedError;
-}
-
-/** Allows exactly one port on 127.0.0.1: the test's first hop, nothing else. */
-function onlyPort(port: number): AddressPolicy {
-  return (target) => target.address === '127.0.0.1' && target.port === port;
-}
-
-const audio = Buffer.concat([Buffer.from('RIFF\x00\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(5000, 7)]);
+afterEach(closeTestServers);
 
 describe('safeDownload: successful downloads', () => {
   it('streams the body with its type, length and final URL', async () => {
@@ -289,122 +245,5 @@ describe('safeDownload: refused destinations', () => {
     };
     await refusal(safeDownload('https://nowhere.example/a.wav', { ...BASE, lookup: notFound }), 'DNS');
     await refusal(safeDownload('https://empty.example/a.wav', { ...BASE, lookup: async () => [] }), 'DNS');
-  });
-});
-
-describe('safeDownload: caps and upstream failures', () => {
-  it('refuses a declared Content-Length over the cap before reading the body', async () => {
-    const server = await startServer((_req, res) => {
-      res.writeHead(200, { 'Content-Length': 10_000 });
-      res.end(Buffer.alloc(10_000));
-    });
-    const error = await refusal(safeDownload(server.url, { ...LOCAL, maxBytes: 5000 }), 'TOO_LARGE');
-    expect(error.userMessage).toBe('The file at this link is larger than the 5000 bytes limit.');
-  });
-
-  it('stops an undeclared body as soon as it passes the cap', async () => {
-    let sent = 0;
-    const server = await startServer((_req, res) => {
-      res.writeHead(200);
-      const pump = () => {
-        while (sent < 50 * 1024 * 1024) {
-          sent += 64 * 1024;
-          if (!res.write(Buffer.alloc(64 * 1024, 1))) {
-            res.once('drain', pump);
-            return;
-          }
-        }
-        res.end();
-      };
-      res.on('error', () => undefined);
-      pump();
-    });
-    const result = await safeDownload(server.url, { ...LOCAL, maxBytes: 1024 * 1024 });
-    const error = await readAll(result.stream).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UrlRefusedError);
-    expect(error).toMatchObject({
-      code: 'TOO_LARGE',
-      userMessage: 'The file at this link is larger than the 1 MB limit.',
-    });
-    expect(sent).toBeLessThan(10 * 1024 * 1024);
-  });
-
-  it('times out a server that never answers', async () => {
-    const server = await startServer(() => undefined);
-    const started = Date.now();
-    await refusal(safeDownload(server.url, { ...LOCAL, timeoutMs: 300 }), 'TIMEOUT');
-    expect(Date.now() - started).toBeLessThan(2000);
-  });
-
-  it('times out a body that trickles in past the total time cap', async () => {
-    const server = await startServer((_req, res) => {
-      res.writeHead(200, { 'Content-Length': 1000 });
-      res.write(Buffer.alloc(10, 1));
-      const timer = setInterval(() => res.write(Buffer.alloc(1, 1)), 50);
-      res.on('close', () => clearInterval(timer));
-    });
-    const started = Date.now();
-    const result = await safeDownload(server.url, { ...LOCAL, timeoutMs: 400 });
-    const error = await readAll(result.stream).catch((e: unknown) => e);
-    expect(error).toMatchObject({
-      code: 'TIMEOUT',
-      userMessage: 'The download took too long and was stopped.',
-    });
-    expect(Date.now() - started).toBeLessThan(2000);
-  });
-
-  it('refuses empty bodies, declared or not', async () => {
-    const declared = await startServer((_req, res) => res.writeHead(200, { 'Content-Length': 0 }).end());
-    const error = await refusal(safeDownload(declared.url, LOCAL), 'EMPTY');
-    expect(error.userMessage).toBe('The file at this link is empty.');
-    const chunked = await startServer((_req, res) => {
-      res.writeHead(200, { 'Transfer-Encoding': 'chunked' });
-      res.end();
-    });
-    await refusal(safeDownload(chunked.url, LOCAL), 'EMPTY');
-  });
-
-  it('refuses error statuses with the status in the message', async () => {
-    const server = await startServer((req, res) =>
-      res.writeHead(req.url === '/gone' ? 404 : 503).end('nope'),
-    );
-    const notFound = await refusal(safeDownload(`${server.url}/gone`, LOCAL), 'HTTP_STATUS');
-    expect(notFound).toMatchObject({
-      status: 404,
-      userMessage: 'The server at this link answered with an error (HTTP 404).',
-    });
-    await refusal(safeDownload(`${server.url}/busy`, LOCAL), 'HTTP_STATUS');
-    const noLocation = await startServer((_req, res) => res.writeHead(302).end());
-    await refusal(safeDownload(noLocation.url, LOCAL), 'HTTP_STATUS');
-  });
-
-  it('reports unreachable servers and bodies cut short', async () => {
-    const closed = await startServer(() => undefined);
-    const port = closed.port;
-    await new Promise<void>((resolve) => servers.pop()?.close(() => resolve()));
-    await refusal(safeDownload(`http://127.0.0.1:${port}/`, LOCAL), 'NETWORK');
-
-    const cut = await startServer((_req, res) => {
-      res.writeHead(200, { 'Content-Length': 100_000 });
-      res.write(Buffer.alloc(5000, 1));
-      setTimeout(() => res.destroy(), 30);
-    });
-    const result = await safeDownload(cut.url, LOCAL);
-    await expect(readAll(result.stream)).rejects.toMatchObject({ code: 'NETWORK' });
-  });
-
-  it('lets the caller abandon the download', async () => {
-    let closed = false;
-    const server = await startServer((_req, res) => {
-      res.writeHead(200);
-      res.write(Buffer.alloc(1000, 1));
-      res.on('close', () => {
-        closed = true;
-      });
-    });
-    const result = await safeDownload(server.url, LOCAL);
-    result.stream.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(closed).toBe(true);
   });
 });

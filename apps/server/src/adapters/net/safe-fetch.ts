@@ -5,6 +5,8 @@
 // TLS server name; redirects are followed by hand and every hop is checked again; one time cap
 // covers the whole download and a byte cap is enforced while the body streams. Every refusal is a
 // UrlRefusedError with a code and a message the user can act on.
+import type { ErrorCode } from '@call-insights/contracts/errors';
+import { DomainError, msg } from '../../errors.js';
 import { promises as dns } from 'node:dns';
 import type { LookupAddress } from 'node:dns';
 import http from 'node:http';
@@ -30,33 +32,50 @@ export type UrlRefusalCode =
   | 'EMPTY';
 
 const MESSAGES: Record<UrlRefusalCode, string> = {
-  INVALID_URL: 'This is not a valid web address.',
-  SCHEME: 'Only http:// and https:// links can be imported.',
-  PRIVATE_ADDRESS: 'This URL points to a private or local network address, which is not allowed.',
-  DNS: 'The server name in this link could not be found.',
-  NETWORK: 'The server at this link could not be reached or closed the connection.',
-  TOO_LARGE: 'The file at this link is larger than the allowed size.',
-  TIMEOUT: 'The download took too long and was stopped.',
-  HTTP_STATUS: 'The server at this link answered with an error.',
-  TOO_MANY_REDIRECTS: 'This link redirects too many times.',
-  EMPTY: 'The file at this link is empty.',
+  INVALID_URL: msg('This is not a valid web address.'),
+  SCHEME: msg('Only http:// and https:// links can be imported.'),
+  PRIVATE_ADDRESS: msg('This URL points to a private or local network address, which is not allowed.'),
+  DNS: msg('The server name in this link could not be found.'),
+  NETWORK: msg('The server at this link could not be reached or closed the connection.'),
+  TOO_LARGE: msg('The file at this link is larger than the allowed size.'),
+  TIMEOUT: msg('The download took too long and was stopped.'),
+  HTTP_STATUS: msg('The server at this link answered with an error.'),
+  TOO_MANY_REDIRECTS: msg('This link redirects too many times.'),
+  EMPTY: msg('The file at this link is empty.'),
 };
 
-export class UrlRefusedError extends Error {
-  readonly userMessage: string;
-  /** For logs: the underlying cause (resolver error, refused address, upstream status line). */
-  readonly detail?: string;
+/** The HTTP meaning of each refusal: the user's link is wrong, too big, or the far server failed. */
+const ERROR_CODE: Record<UrlRefusalCode, ErrorCode> = {
+  INVALID_URL: 'VALIDATION_FAILED',
+  SCHEME: 'VALIDATION_FAILED',
+  PRIVATE_ADDRESS: 'VALIDATION_FAILED',
+  DNS: 'UNPROCESSABLE',
+  NETWORK: 'UNPROCESSABLE',
+  TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  TIMEOUT: 'UNPROCESSABLE',
+  HTTP_STATUS: 'UNPROCESSABLE',
+  TOO_MANY_REDIRECTS: 'UNPROCESSABLE',
+  EMPTY: 'UNPROCESSABLE',
+};
+
+export class UrlRefusedError extends DomainError {
   /** The upstream HTTP status, for HTTP_STATUS. */
   readonly status?: number;
   constructor(
-    readonly code: UrlRefusalCode,
-    opts: { userMessage?: string; detail?: string; status?: number } = {},
+    readonly reason: UrlRefusalCode,
+    opts: {
+      userMessage?: string;
+      params?: Record<string, string | number>;
+      detail?: string;
+      status?: number;
+    } = {},
   ) {
-    const userMessage = opts.userMessage ?? MESSAGES[code];
-    super(opts.detail ? `${userMessage} (${opts.detail})` : userMessage);
+    super(ERROR_CODE[reason], opts.userMessage ?? MESSAGES[reason], {
+      params: opts.params,
+      detail: opts.detail,
+      retryable: false,
+    });
     this.name = 'UrlRefusedError';
-    this.userMessage = userMessage;
-    this.detail = opts.detail;
     this.status = opts.status;
   }
 }
@@ -128,7 +147,8 @@ export async function safeDownload(rawUrl: string, opts: SafeDownloadOptions): P
     const status = response.statusCode ?? 0;
     if (status < 200 || status > 299) {
       throw new UrlRefusedError('HTTP_STATUS', {
-        userMessage: `The server at this link answered with an error (HTTP ${status}).`,
+        userMessage: 'The server at this link answered with an error (HTTP {status}).',
+        params: { status },
         detail: `${status} ${response.statusMessage ?? ''}`.trim(),
         status,
       });
@@ -333,7 +353,8 @@ function tooLarge(maxBytes: number, detail: string): UrlRefusedError {
   const mb = maxBytes / (1024 * 1024);
   const limit = mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${maxBytes} bytes`;
   return new UrlRefusedError('TOO_LARGE', {
-    userMessage: `The file at this link is larger than the ${limit} limit.`,
+    userMessage: 'The file at this link is larger than the {limit} limit.',
+    params: { limit },
     detail,
   });
 }

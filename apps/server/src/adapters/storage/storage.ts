@@ -2,6 +2,7 @@
 // production). Owns the adapter type, the key rules every implementation enforces, and the typed
 // errors callers map to HTTP statuses (codes match the AppError table: PAYLOAD_TOO_LARGE → 413,
 // NOT_FOUND → 404, RANGE_NOT_SATISFIABLE → 416; an invalid key is a server bug → 500).
+import { DomainError } from '../../errors.js';
 import type { Readable } from 'node:stream';
 
 export type PutOptions = {
@@ -21,43 +22,45 @@ export type StorageAdapter = {
   delete(key: string): Promise<void>;
 };
 
-export class PayloadTooLargeError extends Error {
-  readonly code = 'PAYLOAD_TOO_LARGE';
-  readonly userMessage: string;
+export class PayloadTooLargeError extends DomainError {
   constructor(readonly maxBytes: number) {
-    super(`Body exceeds the limit of ${maxBytes} bytes`);
+    super('PAYLOAD_TOO_LARGE', 'The file is larger than the {limit} limit.', {
+      params: { limit: formatBytes(maxBytes) },
+      detail: `Body exceeds the limit of ${maxBytes} bytes`,
+    });
     this.name = 'PayloadTooLargeError';
-    this.userMessage = `The file is larger than the ${formatBytes(maxBytes)} limit.`;
   }
 }
 
-export class InvalidStorageKeyError extends Error {
-  readonly code = 'INVALID_STORAGE_KEY';
-  readonly userMessage = 'The file could not be stored.';
+/** A key we built ourselves is malformed: a bug on our side, never the user's input. */
+export class InvalidStorageKeyError extends DomainError {
+  readonly reason = 'INVALID_STORAGE_KEY';
   constructor(readonly key: string) {
-    super(`Invalid storage key: ${JSON.stringify(key)}`);
+    super('INTERNAL', 'The file could not be stored.', {
+      detail: `Invalid storage key: ${JSON.stringify(key)}`,
+    });
     this.name = 'InvalidStorageKeyError';
   }
 }
 
-export class StorageNotFoundError extends Error {
-  readonly code = 'NOT_FOUND';
-  readonly userMessage = 'The audio file was not found.';
+export class StorageNotFoundError extends DomainError {
   constructor(readonly key: string) {
-    super(`No stored object under key ${JSON.stringify(key)}`);
+    super('NOT_FOUND', 'The audio file was not found.', {
+      detail: `No stored object under key ${JSON.stringify(key)}`,
+    });
     this.name = 'StorageNotFoundError';
   }
 }
 
-export class StorageRangeError extends Error {
-  readonly code = 'RANGE_NOT_SATISFIABLE';
-  readonly userMessage = 'The requested byte range is not available.';
+export class StorageRangeError extends DomainError {
   constructor(
     readonly key: string,
     readonly range: ByteRange,
     readonly size?: number,
   ) {
-    super(`Range ${range.start}-${range.end ?? ''} not satisfiable for ${JSON.stringify(key)}`);
+    super('RANGE_NOT_SATISFIABLE', 'The requested byte range is not available.', {
+      detail: `Range ${range.start}-${range.end ?? ''} not satisfiable for ${JSON.stringify(key)}`,
+    });
     this.name = 'StorageRangeError';
   }
 }

@@ -1,24 +1,64 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { audioToolsGate } from '../../test-support/audio-tools.js';
 import {
   startFakeDeepgramServer,
   type FakeDeepgramServer,
 } from '../../test-support/stt-fake-deepgram-server.js';
+import { unusedLocalUrl } from '../../test-support/stt-fake-server-kit.js';
+import {
+  prepareFixtureCall,
+  STT_FIXTURE_TOOLS,
+  transcriberContract,
+  transcriptionFailure as failure,
+} from '../../test-support/stt-transcriber-contract.js';
 import {
   generateFixtureAudio,
-  hasAudioTools,
   loadCallFixture,
-  splitStereoWithFfmpeg,
   type FixtureAudio,
 } from '../../modules/samples/sample-audio.js';
 import { createDeepgramTranscriber, type DeepgramTranscriberOptions } from './deepgram-transcriber.js';
-import { TranscriptionError, type TranscriptionInput } from './transcriber.js';
+import type { TranscriptionInput } from './transcriber.js';
 
-const tools = await hasAudioTools();
+function deepgram(fake: FakeDeepgramServer, overrides: Partial<DeepgramTranscriberOptions> = {}) {
+  return createDeepgramTranscriber({
+    baseUrl: fake.baseUrl,
+    apiKey: fake.apiKey,
+    model: '',
+    retries: 0,
+    retryDelayMs: 1,
+    ...overrides,
+  });
+}
 
-describe.skipIf(!tools)('deepgram transcriber against the fake Deepgram server', () => {
+await transcriberContract(
+  'deepgram',
+  async () => {
+    const fake = await startFakeDeepgramServer({ apiKey: 'dg-test-deepgram-secret' });
+    return {
+      transcriber: (opts) => deepgram(fake, opts),
+      misconfigured: () => deepgram(fake, { apiKey: 'dg-wrong-deepgram-secret' }),
+      configSetting: 'TRANSCRIBER_API_KEY',
+      register: (audio) => fake.registerFixture(audio),
+      hangNext: () => fake.hangNext(1),
+      providerCalls: () => fake.hits,
+      behave: () => fake.behave(),
+      hosted: {
+        failNext: (times) => fake.failNext(times, 503),
+        unreachable: async () => deepgram(fake, { baseUrl: await unusedLocalUrl() }),
+        secrets: ['dg-test-deepgram-secret', 'dg-wrong-deepgram-secret'],
+      },
+      close: () => fake.close(),
+    };
+  },
+  { hosted: true },
+);
+
+const tools = await audioToolsGate(STT_FIXTURE_TOOLS);
+
+tools.describe('deepgram transcriber: what only Deepgram does', () => {
   let fake: FakeDeepgramServer;
   let work: string;
   let call: FixtureAudio;
@@ -27,17 +67,8 @@ describe.skipIf(!tools)('deepgram transcriber against the fake Deepgram server',
   beforeAll(async () => {
     fake = await startFakeDeepgramServer();
     work = await mkdtemp(join(tmpdir(), 'stt-deepgram-'));
-    call = await generateFixtureAudio(await loadCallFixture('roofing-price-follow-up'));
+    ({ audio: call, stereo } = await prepareFixtureCall('roofing-price-follow-up', work));
     fake.registerFixture(call);
-    const split = await splitStereoWithFfmpeg(call.stereoPath, work);
-    stereo = {
-      channels: [
-        { path: split.leftPath, speaker: 'Speaker 1' },
-        { path: split.rightPath, speaker: 'Speaker 2' },
-      ],
-      durationSec: call.durationSec,
-      numSpeakers: 2,
-    };
   });
   afterAll(async () => {
     await fake?.close();
@@ -45,35 +76,12 @@ describe.skipIf(!tools)('deepgram transcriber against the fake Deepgram server',
   });
   beforeEach(() => {
     fake.requests.length = 0;
+    fake.behave();
   });
 
-  const make = (overrides: Partial<DeepgramTranscriberOptions> = {}) =>
-    createDeepgramTranscriber({
-      baseUrl: fake.baseUrl,
-      apiKey: fake.apiKey,
-      model: '',
-      retries: 0,
-      retryDelayMs: 1,
-      ...overrides,
-    });
+  it('sends each channel on its own as a WAV body, with utterances and language detection', async () => {
+    await deepgram(fake).transcribe(stereo);
 
-  async function failure(p: Promise<unknown>): Promise<TranscriptionError> {
-    const e = await p.then(
-      () => undefined,
-      (err: unknown) => err,
-    );
-    expect(e).toBeInstanceOf(TranscriptionError);
-    return e as TranscriptionError;
-  }
-
-  it('sends each channel on its own and labels it with the channel speaker', async () => {
-    const progress: number[] = [];
-    const transcript = await make().transcribe(stereo, { onProgress: (p) => progress.push(p) });
-
-    expect(transcript.segments).toEqual(call.expectedSegments);
-    expect(transcript.text).toBe(call.expectedSegments.map((s) => s.text).join(' '));
-    expect(transcript.language).toBe('en');
-    expect(progress).toEqual([0, 50, 100]);
     expect(fake.requests.map((r) => r.matched)).toEqual([
       'roofing-price-follow-up/left',
       'roofing-price-follow-up/right',
@@ -92,7 +100,7 @@ describe.skipIf(!tools)('deepgram transcriber against the fake Deepgram server',
   });
 
   it('diarizes mono audio when two speakers are expected: speaker 0/1 → "Speaker 1"/"Speaker 2"', async () => {
-    const transcript = await make({ model: 'nova-2' }).transcribe({
+    const transcript = await deepgram(fake, { model: 'nova-2' }).transcribe({
       channels: [{ path: call.monoPath, speaker: 'Speaker 1' }],
       durationSec: call.durationSec,
       numSpeakers: 2,
@@ -107,7 +115,7 @@ describe.skipIf(!tools)('deepgram transcriber against the fake Deepgram server',
   });
 
   it('does not ask for diarization on mono audio with one expected speaker', async () => {
-    const transcript = await make().transcribe({
+    const transcript = await deepgram(fake).transcribe({
       channels: [{ path: call.monoPath, speaker: 'Caller' }],
       durationSec: call.durationSec,
     });
@@ -116,31 +124,18 @@ describe.skipIf(!tools)('deepgram transcriber against the fake Deepgram server',
     expect(new Set(transcript.segments.map((s) => s.speaker))).toEqual(new Set(['Caller']));
   });
 
-  it('maps 401 to CONFIG naming TRANSCRIBER_API_KEY', async () => {
-    const err = await failure(make({ apiKey: 'wrong' }).transcribe(stereo));
-    expect(err.kind).toBe('CONFIG');
-    expect(err.provider).toBe('deepgram');
+  it('maps 401 to a message naming Deepgram and TRANSCRIBER_API_KEY', async () => {
+    const err = await failure(deepgram(fake, { apiKey: 'wrong' }).transcribe(stereo));
     expect(err.userMessage).toBe('Deepgram rejected the API key (HTTP 401). Check TRANSCRIBER_API_KEY.');
   });
 
-  it('maps 503 to TEMPORARY and retries it', async () => {
-    fake.failNext(1, 503);
-    const ok = await make({ retries: 1 }).transcribe(stereo);
-    expect(ok.segments).toHaveLength(call.expectedSegments.length);
-
-    fake.failNext(2, 503);
-    const err = await failure(make({ retries: 1 }).transcribe(stereo));
-    expect(err.kind).toBe('TEMPORARY');
-    expect(err.httpStatus).toBe(503);
-  });
-
-  it('maps an HTML error page to UNKNOWN and unknown audio to BAD_AUDIO', async () => {
+  it('maps an HTML error page to UNKNOWN, and real speech it cannot process (400) to BAD_AUDIO', async () => {
     fake.malformedNext(1);
-    expect((await failure(make().transcribe(stereo))).kind).toBe('UNKNOWN');
+    expect((await failure(deepgram(fake).transcribe(stereo))).kind).toBe('UNKNOWN');
 
     const other = await generateFixtureAudio(await loadCallFixture('software-not-interested'));
     const err = await failure(
-      make().transcribe({
+      deepgram(fake).transcribe({
         channels: [{ path: other.leftPath, speaker: 'Speaker 1' }],
         durationSec: other.durationSec,
       }),
@@ -175,7 +170,7 @@ describe.skipIf(!tools)('deepgram transcriber against the fake Deepgram server',
       }),
     );
 
-    const transcript = await make().transcribe({
+    const transcript = await deepgram(fake).transcribe({
       channels: [{ path: call.monoPath, speaker: 'Speaker 1' }],
       durationSec: call.durationSec,
       numSpeakers: 2,
@@ -185,11 +180,5 @@ describe.skipIf(!tools)('deepgram transcriber against the fake Deepgram server',
       { speaker: 'Speaker 1', start: 0.5, end: 1.2, text: 'Hello there.' },
       { speaker: 'Speaker 2', start: 2.0, end: 2.3, text: 'Hi.' },
     ]);
-  });
-
-  it('times out a hanging request as TEMPORARY', async () => {
-    fake.hangNext(1);
-    const err = await failure(make({ timeoutMs: 200 }).transcribe(stereo));
-    expect(err.kind).toBe('TEMPORARY');
   });
 });

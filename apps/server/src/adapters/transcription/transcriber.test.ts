@@ -82,7 +82,8 @@ describe('httpStatusError', () => {
     expect(err.detail).toContain('Invalid file format.');
     expect(err.detail).not.toContain('secret');
     expect(err.userMessage).not.toContain('Invalid file format.');
-    expect(err.message).toBe(err.detail);
+    // The error's message is the user-facing sentence; vendor text stays in the detail.
+    expect(err.message).toBe(err.userMessage);
   });
 
   it('reads Retry-After on TEMPORARY errors', () => {

@@ -3,6 +3,8 @@
  * takes (one 16 kHz mono WAV per channel, each channel one speaker), the classified
  * `TranscriptionError`, and the helpers that turn per-channel segments into one `Transcript`.
  */
+import type { ErrorCode } from '@call-insights/contracts/errors';
+import { DomainError } from '../../errors.js';
 import type { Segment, Transcript } from '@call-insights/contracts/transcript';
 
 export type TranscriptionChannel = {
@@ -53,28 +55,32 @@ export type TranscriptionErrorInit = {
   cause?: unknown;
 };
 
-export class TranscriptionError extends Error {
+/** The HTTP meaning of each kind: the speech engine is unavailable, or the audio is unusable. */
+const ERROR_CODE: Record<TranscriptionErrorKind, ErrorCode> = {
+  CONFIG: 'UNAVAILABLE',
+  TEMPORARY: 'UNAVAILABLE',
+  BAD_AUDIO: 'UNPROCESSABLE',
+  UNKNOWN: 'INTERNAL',
+};
+
+export class TranscriptionError extends DomainError {
   override readonly name = 'TranscriptionError';
   readonly kind: TranscriptionErrorKind;
-  readonly userMessage: string;
-  readonly detail: string;
   readonly provider: string | undefined;
   readonly httpStatus: number | undefined;
   readonly retryAfterSec: number | undefined;
 
   constructor(init: TranscriptionErrorInit) {
-    super(init.detail, init.cause === undefined ? undefined : { cause: init.cause });
+    // Only TEMPORARY failures are worth retrying without someone changing something first.
+    super(ERROR_CODE[init.kind], init.userMessage, {
+      retryable: init.kind === 'TEMPORARY',
+      detail: init.detail,
+      cause: init.cause,
+    });
     this.kind = init.kind;
-    this.userMessage = init.userMessage;
-    this.detail = init.detail;
     this.provider = init.provider;
     this.httpStatus = init.httpStatus;
     this.retryAfterSec = init.retryAfterSec;
-  }
-
-  /** Only TEMPORARY failures are worth retrying without someone changing something first. */
-  get retryable(): boolean {
-    return this.kind === 'TEMPORARY';
   }
 }
 

@@ -5,8 +5,14 @@
  * WAVE_FORMAT_EXTENSIBLE and the "unknown size" headers ffmpeg writes when streaming.
  */
 
-export class WavFormatError extends Error {
+import { DomainError } from '../../errors.js';
+
+/** The audio handed to a speech engine is not the WAV it expects: unusable as is. */
+export class WavFormatError extends DomainError {
   override readonly name = 'WavFormatError';
+  constructor(detail: string) {
+    super('UNPROCESSABLE', 'The audio could not be read for transcription.', { retryable: false, detail });
+  }
 }
 
 export type WavInfo = {

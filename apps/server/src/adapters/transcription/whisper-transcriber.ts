@@ -137,7 +137,7 @@ export async function readChannelSamples(path: string): Promise<Float32Array> {
       kind: 'BAD_AUDIO',
       provider: 'whisper',
       userMessage: 'This recording could not be prepared for transcription (unreadable audio).',
-      detail: `${path}: ${e.message}`,
+      detail: `${path}: ${e.detail ?? e.message}`,
       cause: e,
     });
   }

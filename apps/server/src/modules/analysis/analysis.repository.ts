@@ -1,11 +1,12 @@
 /** Owns the SQL of the analysis screen and share links: the joined call record, link lookups. */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { analyses, locations, recordings, shareLinks } from '../../db/schema.js';
 
 const recordColumns = {
   id: recordings.id,
   organizationId: recordings.organizationId,
+  userId: recordings.userId,
   status: recordings.status,
   error: recordings.error,
   originalName: recordings.originalName,
@@ -29,6 +30,7 @@ const recordColumns = {
 export type CallRecordRow = {
   id: number;
   organizationId: number;
+  userId: number | null;
   status: 'queued' | 'transcribing' | 'analyzing' | 'done' | 'failed';
   error: string | null;
   originalName: string;
@@ -73,8 +75,29 @@ export function createAnalysisRepository(db: Db) {
       return row as CallRecordRow | undefined;
     },
 
-    async saveCoaching(id: number, coaching: string): Promise<void> {
-      await db.update(recordings).set({ coaching, updatedAt: new Date() }).where(eq(recordings.id, id));
+    async saveAnalysis(input: {
+      recordingId: number;
+      organizationId: number;
+      analyzer: string;
+      resultClass: string | null;
+      leadScore: number | null;
+      data: unknown;
+      metrics: unknown;
+    }): Promise<void> {
+      await db
+        .insert(analyses)
+        .values(input)
+        .onConflictDoUpdate({
+          target: analyses.recordingId,
+          set: {
+            analyzer: input.analyzer,
+            resultClass: input.resultClass,
+            leadScore: input.leadScore,
+            data: input.data,
+            metrics: input.metrics,
+            updatedAt: new Date(),
+          },
+        });
     },
 
     async activeLinks(organizationId: number, recordingId: number) {
@@ -102,7 +125,7 @@ export function createAnalysisRepository(db: Db) {
     },
 
     /** Revokes one link of the organization; false when there was no such active link. */
-    async revokeLink(organizationId: number, tokenHash: string): Promise<boolean> {
+    async revokeLink(organizationId: number, tokenHash: string, ownerId?: number): Promise<boolean> {
       const rows = await db
         .update(shareLinks)
         .set({ revokedAt: new Date() })
@@ -111,6 +134,17 @@ export function createAnalysisRepository(db: Db) {
             eq(shareLinks.organizationId, organizationId),
             eq(shareLinks.tokenHash, tokenHash),
             isNull(shareLinks.revokedAt),
+            ownerId === undefined
+              ? undefined
+              : inArray(
+                  shareLinks.recordingId,
+                  db
+                    .select({ id: recordings.id })
+                    .from(recordings)
+                    .where(
+                      and(eq(recordings.organizationId, organizationId), eq(recordings.userId, ownerId)),
+                    ),
+                ),
           ),
         )
         .returning({ id: shareLinks.id });

@@ -13,12 +13,13 @@ import {
 import { Segment } from '@call-insights/contracts/transcript';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { AppError } from '../../errors.js';
+import { AppError, fillPlaceholders, msg } from '../../errors.js';
 import { CoachingSelectionError } from '../coaching/engine/catalogue.js';
 import { randomToken, sha256, type Sealer } from '../../lib/crypto.js';
+import { recordingOwnerScope } from '../../lib/ownership.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { RecordingsRepository } from '../recordings/recordings.repository.js';
-import { PROGRESS } from '../recordings/pipeline.js';
+import type { AuditSink } from '../audit/audit-sink.js';
+import type { RecordingsService } from '../recordings/recordings.service.js';
 import type { AnalysisRepository, CallRecordRow } from './analysis.repository.js';
 
 export type CoachFn = (input: {
@@ -31,12 +32,12 @@ export type CoachFn = (input: {
 
 export type AnalysisServiceDeps = {
   repo: AnalysisRepository;
-  recordingsRepo: RecordingsRepository;
+  recordings: Pick<RecordingsService, 'saveCoaching' | 'requestAnalysis'>;
+  audit: AuditSink;
   sealer: Sealer;
   publicUrl: string;
   catalogue: CoachCatalogue;
   coach: CoachFn;
-  enqueueAnalyze: (recordingId: number) => Promise<void>;
   log: Logger;
 };
 
@@ -71,11 +72,20 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
 
   async function owned(caller: AuthUser, id: number): Promise<CallRecordRow> {
     const row = await repo.findRecord(caller.organizationId, id);
-    if (!row) throw new AppError('NOT_FOUND', 'This recording was not found.');
+    // A colleague's recording is as absent for a `user` as another organization's.
+    const owner = recordingOwnerScope(caller);
+    if (!row || (owner !== undefined && row.userId !== owner))
+      throw new AppError('NOT_FOUND', 'This recording was not found.');
     return row;
   }
 
   return {
+    /** The analysis of a recording, or null (the CRM write-back reads it; no caller involved). */
+    async analysisFor(organizationId: number, id: number) {
+      const row = await repo.findRecord(organizationId, id);
+      return row ? shared(row).analysis : null;
+    },
+
     async getRecord(caller: AuthUser, id: number): Promise<AnalysisRecord> {
       const row = await owned(caller, id);
       return {
@@ -116,12 +126,19 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
             err.field === 'coach_name'
               ? deps.catalogue.coaches.map((c) => c.name)
               : deps.catalogue.methods.map((m) => m.name);
-          const message = `${err.message} Choose one of: ${options.join(', ')}.`;
-          throw new AppError('VALIDATION_FAILED', message, [{ path: err.field, message }]);
+          const params = { coach: input.coach_name, method: input.method, options: options.join(', ') };
+          const message =
+            err.field === 'coach_name'
+              ? msg('Unknown coach "{coach}". Choose one of: {options}.')
+              : msg('{coach} does not coach the method "{method}". Choose one of: {options}.');
+          throw new AppError('VALIDATION_FAILED', message, {
+            params,
+            fields: [{ path: err.field, message: fillPlaceholders(message, params) }],
+          });
         }
         throw err;
       }
-      await repo.saveCoaching(row.id, coaching);
+      await deps.recordings.saveCoaching(row.id, coaching);
       return { coaching };
     },
 
@@ -131,12 +148,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         throw new AppError('CONFLICT', 'This call has no transcript yet; it is analysed once transcribed.');
       }
       if (row.status === 'analyzing') return { id: row.id, status: 'analyzing' as const };
-      await deps.recordingsRepo.setStatus(row.id, {
-        status: 'analyzing',
-        progress: PROGRESS.transcribed,
-        error: null,
-      });
-      await deps.enqueueAnalyze(row.id);
+      await deps.recordings.requestAnalysis(row.id);
       return { id: row.id, status: 'analyzing' as const };
     },
 
@@ -157,6 +169,12 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         createdBy: caller.id,
       });
       deps.log.info({ recordingId: row.id }, 'share link created');
+      await deps.audit.record({
+        organizationId: caller.organizationId,
+        actorUserId: caller.id,
+        action: 'share_link_created',
+        target: `recording:${row.id}`,
+      });
       return { link: linkFor(token), token };
     },
 
@@ -172,9 +190,14 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     },
 
     async revokeLink(caller: AuthUser, token: string): Promise<void> {
-      if (!(await repo.revokeLink(caller.organizationId, sha256(token)))) {
+      if (!(await repo.revokeLink(caller.organizationId, sha256(token), recordingOwnerScope(caller)))) {
         throw new AppError('NOT_FOUND', 'This share link was not found or is already revoked.');
       }
+      await deps.audit.record({
+        organizationId: caller.organizationId,
+        actorUserId: caller.id,
+        action: 'share_link_revoked',
+      });
     },
 
     async openShared(token: string): Promise<SharedAnalysis> {

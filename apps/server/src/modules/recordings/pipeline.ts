@@ -7,20 +7,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline as pump } from 'node:stream/promises';
-import { z } from 'zod';
 import type { Segment } from '@call-insights/contracts/transcript';
 import type { Logger } from 'pino';
-import { AudioDecodeError, AudioToolError, normalizeAudio } from '../../adapters/audio/ffmpeg.js';
+import { normalizeAudio } from '../../adapters/audio/ffmpeg.js';
 import type { StorageAdapter } from '../../adapters/storage/storage.js';
-import { isTranscriptionError, type Transcriber } from '../../adapters/transcription/transcriber.js';
-import type { JobDefinition } from '../../jobs/queue.js';
-import type { RecordingsRepository } from './recordings.repository.js';
-
-export const RecordingJobPayload = z.object({
-  recordingId: z.number().int().positive(),
-  reqId: z.string().optional(),
-});
-export type RecordingJobPayload = z.infer<typeof RecordingJobPayload>;
+import type { Transcriber } from '../../adapters/transcription/transcriber.js';
+import { isDomainError } from '../../errors.js';
+import { handleJob, type Enqueue, type JobDefinition } from '../../jobs/queue.js';
+import { analyzeJob, transcribeJob, type RecordingJobPayload } from './recordings.jobs.js';
+import { redactTranscript, type RedactionPolicy } from './redact-transcript.js';
+import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
+import type { Notify } from '../notifications/notifications.service.js';
 
 export type AnalyzeStep = (input: {
   recordingId: number;
@@ -35,32 +32,51 @@ export type PipelineDeps = {
   storage: StorageAdapter;
   transcriber: Transcriber;
   analyze: AnalyzeStep;
-  enqueueAnalyze: (recordingId: number) => Promise<void>;
+  enqueue: Enqueue;
   retryLimit: number;
+  redactionPolicy: RedactionPolicy;
+  /** Called once a recording's analysis is saved, before it is marked done (the CRM write-back hook). */
+  onAnalyzed?: (recordingId: number, organizationId: number) => Promise<void>;
+  /** Tells the recording's owner (the bell) that their call was analysed or failed. */
+  notify?: Notify;
 };
 
 const UNEXPECTED = 'Processing failed unexpectedly. Press retry; if it keeps failing, contact support.';
 
 export const PROGRESS = { queued: 5, transcribing: 10, transcribed: 75, done: 100 } as const;
 
-export function createPipelineJobs(deps: PipelineDeps) {
+/** The worker's handlers of `transcribeJob` and `analyzeJob`. */
+export function createPipelineJobs(deps: PipelineDeps): {
+  transcribe: JobDefinition<typeof RecordingJobPayload>;
+  analyze: JobDefinition<typeof RecordingJobPayload>;
+} {
   const { repo, storage, transcriber } = deps;
 
   /** Decides whether a failure ends the recording (failed) or lets the queue try again. */
-  async function onFailure(recordingId: number, err: unknown, attempt: number, log: Logger): Promise<void> {
+  async function tellOwner(rec: RecordingRow, outcome: { failed: string } | 'analysed'): Promise<void> {
+    if (!deps.notify || rec.userId === null) return;
+    await deps.notify({
+      organizationId: rec.organizationId,
+      recipients: [rec.userId],
+      ...(outcome === 'analysed'
+        ? { kind: 'call_analysed' as const, params: { name: rec.originalName } }
+        : { kind: 'call_failed' as const, params: { name: rec.originalName, reason: outcome.failed } }),
+      link: { type: 'recording', id: rec.id },
+    });
+  }
+
+  async function failed(rec: RecordingRow, error: string): Promise<void> {
+    await repo.setStatus(rec.id, { status: 'failed', error, progress: 100 });
+    await tellOwner(rec, { failed: error });
+  }
+
+  async function onFailure(rec: RecordingRow, err: unknown, attempt: number, log: Logger): Promise<void> {
+    const recordingId = rec.id;
     const final = attempt >= deps.retryLimit;
-    let userMessage = UNEXPECTED;
-    let retryable = true;
-    if (err instanceof AudioDecodeError) {
-      userMessage = err.message;
-      retryable = false;
-    } else if (err instanceof AudioToolError) {
-      userMessage = err.userMessage;
-      retryable = err.code === 'TIMEOUT';
-    } else if (isTranscriptionError(err)) {
-      userMessage = err.userMessage;
-      retryable = err.retryable;
-    }
+    // Every failure a user can act on is a DomainError (bad audio, missing tool, speech engine);
+    // anything else is unexpected and worth a retry.
+    const userMessage = isDomainError(err) ? err.text : UNEXPECTED;
+    const retryable = isDomainError(err) ? err.retryable : true;
     log.warn({ err, recordingId, attempt, final, retryable }, 'pipeline step failed');
     if (retryable && !final) {
       await repo.setStatus(recordingId, {
@@ -68,102 +84,89 @@ export function createPipelineJobs(deps: PipelineDeps) {
       });
       throw err;
     }
-    await repo.setStatus(recordingId, { status: 'failed', error: userMessage, progress: 100 });
+    await failed(rec, userMessage);
   }
 
-  const transcribe: JobDefinition<typeof RecordingJobPayload> = {
-    name: 'transcribe',
-    payload: RecordingJobPayload,
-    retryLimit: deps.retryLimit,
-    retryDelaySeconds: 10,
-    async handler({ recordingId }, { attempt, log }) {
-      const rec = await repo.findById(recordingId);
-      if (!rec || rec.status === 'done' || rec.status === 'failed') return;
-      if (rec.transcriptText !== null && rec.segments !== null) {
-        // Transcript already saved by an earlier run: only the analysis is left.
-        await repo.setStatus(recordingId, { status: 'analyzing', progress: PROGRESS.transcribed });
-        await deps.enqueueAnalyze(recordingId);
-        return;
-      }
-      if (!rec.storageKey) {
-        await repo.setStatus(recordingId, {
-          status: 'failed',
-          error: 'This recording has no audio file.',
-          progress: 100,
-        });
-        return;
-      }
-      const work = fs.mkdtempSync(path.join(os.tmpdir(), `rec-${recordingId}-`));
-      try {
-        await repo.setStatus(recordingId, { status: 'transcribing', progress: PROGRESS.transcribing });
-        const input = path.join(work, 'input');
-        await pump(await storage.getStream(rec.storageKey), fs.createWriteStream(input));
-        const normalized = await normalizeAudio(input, work);
-        const transcript = await transcriber.transcribe(
-          {
-            channels: normalized.channels,
-            durationSec: normalized.durationSec,
-            numSpeakers: rec.numSpeakers,
-          },
-          {
-            onProgress: (pct) => {
-              void repo
-                .raiseProgress(recordingId, PROGRESS.transcribing + Math.round(pct * 0.6))
-                .catch(() => undefined);
-            },
-          },
-        );
-        const speakers = new Set(transcript.segments.map((s) => s.speaker)).size;
-        await repo.saveTranscript(recordingId, {
-          segments: transcript.segments,
-          text: transcript.text,
+  const transcribe = handleJob(transcribeJob, async ({ recordingId }, { attempt, log }) => {
+    const rec = await repo.findById(recordingId);
+    if (!rec || rec.status === 'done' || rec.status === 'failed') return;
+    if (rec.transcriptText !== null && rec.segments !== null) {
+      // Transcript already saved by an earlier run: only the analysis is left.
+      await repo.setStatus(recordingId, { status: 'analyzing', progress: PROGRESS.transcribed });
+      await deps.enqueue(analyzeJob, { recordingId });
+      return;
+    }
+    if (!rec.storageKey) {
+      await failed(rec, 'This recording has no audio file.');
+      return;
+    }
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), `rec-${recordingId}-`));
+    try {
+      await repo.setStatus(recordingId, { status: 'transcribing', progress: PROGRESS.transcribing });
+      const input = path.join(work, 'input');
+      await pump(await storage.getStream(rec.storageKey), fs.createWriteStream(input));
+      const normalized = await normalizeAudio(input, work);
+      const transcript = await transcriber.transcribe(
+        {
+          channels: normalized.channels,
           durationSec: normalized.durationSec,
-          ...(normalized.channels.length > 1
-            ? { numSpeakers: Math.max(speakers, normalized.channels.length) }
-            : {}),
-        });
-        await repo.setStatus(recordingId, {
-          status: 'analyzing',
-          progress: PROGRESS.transcribed,
-          error: null,
-        });
-        await deps.enqueueAnalyze(recordingId);
-        log.info(
-          { recordingId, segments: transcript.segments.length, durationSec: normalized.durationSec },
-          'transcribed',
-        );
-      } catch (err) {
-        await onFailure(recordingId, err, attempt, log);
-      } finally {
-        fs.rmSync(work, { recursive: true, force: true });
-      }
-    },
-  };
+          numSpeakers: rec.numSpeakers,
+        },
+        {
+          onProgress: (pct) => {
+            void repo
+              .raiseProgress(recordingId, PROGRESS.transcribing + Math.round(pct * 0.6))
+              .catch(() => undefined);
+          },
+        },
+      );
+      const speakers = new Set(transcript.segments.map((s) => s.speaker)).size;
+      const redacted = await redactTranscript(deps.redactionPolicy, rec.organizationId, transcript);
+      await repo.saveTranscript(recordingId, {
+        segments: redacted.segments,
+        text: redacted.text,
+        durationSec: normalized.durationSec,
+        ...(normalized.channels.length > 1
+          ? { numSpeakers: Math.max(speakers, normalized.channels.length) }
+          : {}),
+      });
+      await repo.setStatus(recordingId, {
+        status: 'analyzing',
+        progress: PROGRESS.transcribed,
+        error: null,
+      });
+      await deps.enqueue(analyzeJob, { recordingId });
+      log.info(
+        { recordingId, segments: transcript.segments.length, durationSec: normalized.durationSec },
+        'transcribed',
+      );
+    } catch (err) {
+      await onFailure(rec, err, attempt, log);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
 
-  const analyze: JobDefinition<typeof RecordingJobPayload> = {
-    name: 'analyze',
-    payload: RecordingJobPayload,
-    retryLimit: deps.retryLimit,
-    retryDelaySeconds: 10,
-    async handler({ recordingId }, { attempt, log }) {
-      const rec = await repo.findById(recordingId);
-      if (!rec || rec.status === 'done' || rec.status === 'failed') return;
-      if (rec.transcriptText === null || rec.segments === null) return;
-      try {
-        await deps.analyze({
-          recordingId,
-          organizationId: rec.organizationId,
-          segments: rec.segments as Segment[],
-          text: rec.transcriptText,
-          log,
-        });
-        await repo.setStatus(recordingId, { status: 'done', progress: PROGRESS.done, error: null });
-        log.info({ recordingId }, 'analysed');
-      } catch (err) {
-        await onFailure(recordingId, err, attempt, log);
-      }
-    },
-  };
+  const analyze = handleJob(analyzeJob, async ({ recordingId }, { attempt, log }) => {
+    const rec = await repo.findById(recordingId);
+    if (!rec || rec.status === 'done' || rec.status === 'failed') return;
+    if (rec.transcriptText === null || rec.segments === null) return;
+    try {
+      await deps.analyze({
+        recordingId,
+        organizationId: rec.organizationId,
+        segments: rec.segments as Segment[],
+        text: rec.transcriptText,
+        log,
+      });
+      await deps.onAnalyzed?.(recordingId, rec.organizationId);
+      await repo.setStatus(recordingId, { status: 'done', progress: PROGRESS.done, error: null });
+      log.info({ recordingId }, 'analysed');
+      await tellOwner(rec, 'analysed');
+    } catch (err) {
+      await onFailure(rec, err, attempt, log);
+    }
+  });
 
   return { transcribe, analyze };
 }

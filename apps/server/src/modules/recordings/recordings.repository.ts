@@ -1,7 +1,18 @@
 /** Owns the SQL of recordings: tenant-scoped reads, search, keyset export batches, pipeline state. */
-import { and, asc, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { analyses, locations, recordings, users, type RecordingStatus } from '../../db/schema.js';
+import {
+  analyses,
+  locations,
+  recordingCounts,
+  recordings,
+  trackerHits,
+  users,
+  type RecordingStatus,
+} from '../../db/schema.js';
+import { EXPORT_COLUMNS, type ExportKey } from '@call-insights/contracts/recordings';
+import { csvLine } from '../../lib/csv.js';
+import type { ListKey } from './list-cursor.js';
 
 export type RecordingRow = typeof recordings.$inferSelect;
 export type NewRecording = typeof recordings.$inferInsert;
@@ -25,22 +36,107 @@ export function toPrefixTsQuery(q: string): string | undefined {
  * match unrelated words of the transcript vector. */
 const DATE_LIKE = /^[\d\s:/.-]+$/;
 
-function searchFilter(q: string | undefined): SQL | undefined {
+/** A leading part of the date text "yyyy-MM-dd HH:mm:ss": year, month, day, hour, minute, second. */
+const DATE_PREFIX = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?: (\d{2})(?::(\d{2})(?::(\d{2}))?)?)?)?)?$/;
+
+/**
+ * The created_at range whose date text starts with `q` ("2026-03" → March 2026, UTC), or undefined
+ * when `q` is not such a prefix or names no real date. The date text starts with the only four
+ * consecutive digits it has, so "contains 2026-03" and "starts with 2026-03" are the same test, and
+ * the range lets the (organization_id, created_at) index answer it.
+ */
+export function datePrefixRange(q: string): { from: Date; to: Date } | undefined {
+  const m = DATE_PREFIX.exec(q.trim());
+  if (!m) return undefined;
+  const parts = m.slice(1).map((v) => (v === undefined ? undefined : Number(v)));
+  const [y = 0, mo, d, h, mi, sec] = parts;
+  if (y < 1000) return undefined;
+  const from = new Date(Date.UTC(y, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, sec ?? 0));
+  // Month 13 or 30 February roll over in Date.UTC: such text never appears in a real date.
+  if (formatDateTime(from).slice(0, q.trim().length) !== q.trim()) return undefined;
+  const to = new Date(from);
+  if (mo === undefined) to.setUTCFullYear(y + 1);
+  else if (d === undefined) to.setUTCMonth(mo);
+  else if (h === undefined) to.setUTCDate(d + 1);
+  else if (mi === undefined) to.setUTCHours(h + 1);
+  else if (sec === undefined) to.setUTCMinutes(mi + 1);
+  else to.setUTCSeconds(sec + 1);
+  return { from, to };
+}
+
+/** A search's SQL condition and its shape (the condition's SQL text, which names prepared statements). */
+type Filter = { where: SQL; shape: string };
+
+function searchFilter(q: string | undefined): Filter | undefined {
   if (!q) return undefined;
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  if (DATE_LIKE.test(q)) return sql`${recordings.createdText} ilike ${like}`;
+  if (DATE_LIKE.test(q)) {
+    const range = datePrefixRange(q);
+    const text = sql`${recordings.createdText} ilike ${like}`;
+    if (!range) return { where: text, shape: 'datetext' };
+    // The range is what the index uses; the text test keeps the answer exactly "contains q".
+    const where = and(
+      sql`${recordings.createdAt} >= ${range.from.toISOString()}::timestamptz`,
+      sql`${recordings.createdAt} < ${range.to.toISOString()}::timestamptz`,
+      text,
+    )!;
+    return { where, shape: 'daterange' };
+  }
   const tsq = toPrefixTsQuery(q);
-  return or(
+  const where = or(
     tsq ? sql`${recordings.search} @@ to_tsquery('simple', ${tsq})` : undefined,
     sql`${recordings.originalName} ilike ${like}`,
     sql`${recordings.createdText} ilike ${like}`,
-  );
+  )!;
+  return { where, shape: tsq ? 'words' : 'text' };
 }
 
-/** Counting every row of a big list or broad search costs a scan of all of them (measured: 250 ms at
- * 100k rows); past this, "10,000+" is enough for a list paged by ten. */
+/** Narrows a list to one owner's recordings (statements get their own names by the shape). */
+function withOwner(filter: Filter | undefined, userId: number | undefined): Filter | undefined {
+  if (userId === undefined) return filter;
+  const owner = eq(recordings.userId, userId);
+  if (!filter) return { where: owner, shape: 'own' };
+  return { where: and(owner, filter.where)!, shape: `own_${filter.shape}` };
+}
+
+/** Narrows a list to the calls that mention a tracker (read from the trackers module's mentions). */
+function withTracker(filter: Filter | undefined, trackerId: number | undefined): Filter | undefined {
+  if (trackerId === undefined) return filter;
+  const mentions = sql`exists (select 1 from ${trackerHits} where ${trackerHits.recordingId} = ${recordings.id} and ${trackerHits.trackerId} = ${trackerId})`;
+  if (!filter) return { where: mentions, shape: 'tracker' };
+  return { where: and(mentions, filter.where)!, shape: `tracker_${filter.shape}` };
+}
+
+/** Past this many matches a search shows "10,000+" (the spec's list is paged by ten). */
 export const COUNT_CAP = 10_000;
-const NARROW_SEARCH_ROWS = 2_000;
+/** Searches kept in memory per process (their matching ids, at most COUNT_CAP each). */
+const MATCH_CACHE_ENTRIES = 200;
+
+/** Where a list page starts: a page number (offset) or a cursor position. */
+export type ListPosition =
+  { kind: 'page'; page: number } | { kind: 'after' | 'before'; key: ListKey; page: number };
+
+export type ListPage = {
+  rows: (RecordingListRow & { cursorAt: string })[];
+  total: number;
+  capped: boolean;
+  page: number;
+  hasNext: boolean;
+  hasPrev: boolean;
+};
+
+/** A search's matches as of one version of the organization's recordings. */
+type MatchEntry = {
+  version: string;
+  total: number;
+  capped: boolean;
+  /** Matching ids, newest first, when there are at most the count cap of them. */
+  ids: Int32Array | null;
+};
+
+async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
+  return ((await result) as { rows: T[] }).rows;
+}
 
 const listColumns = {
   id: recordings.id,
@@ -63,34 +159,235 @@ const listColumns = {
   progress: recordings.progress,
   error: recordings.error,
 };
+/** created_at as PostgreSQL prints it (microseconds kept): a cursor position that compares exactly. */
+const cursorAt = sql<string>`${recordings.createdAt}::text`;
 export type RecordingListRow = {
   [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['notNull'] extends true
     ? (typeof listColumns)[K]['_']['data']
     : (typeof listColumns)[K]['_']['data'] | null;
 };
 
-export type ExportRow = {
-  id: number;
-  createdAt: Date;
-  updatedAt: Date;
-  transcriptText: string | null;
-  userFirstName: string | null;
-  userLastName: string | null;
-  originalName: string;
-  sourceUrl: string | null;
-  crmFirstName: string | null;
-  crmLastName: string | null;
-  locationName: string | null;
-  crmLocationId: string | null;
-  phoneNumber: string | null;
-  crmEmail: string | null;
-  crmContactId: string | null;
-  source: string;
-  leadScore: number | null;
-  summary: string | null;
-};
+export function createRecordingsRepository(db: Db, opts: { countCap?: number } = {}) {
+  const countCap = opts.countCap ?? COUNT_CAP;
+  /** Search matches by organization and search text; each entry is only used at its own version. */
+  const matchCache = new Map<string, MatchEntry>();
 
-export function createRecordingsRepository(db: Db) {
+  const versionOf = (organizationId: number) =>
+    sql<
+      string | null
+    >`(select ${recordingCounts.version}::text from ${recordingCounts} where ${recordingCounts.organizationId} = ${organizationId})`;
+
+  async function readCounter(organizationId: number): Promise<{ total: number; version: string }> {
+    const [row] = await db
+      .select({ total: recordingCounts.total, version: sql<string>`${recordingCounts.version}::text` })
+      .from(recordingCounts)
+      .where(eq(recordingCounts.organizationId, organizationId))
+      .prepare('list_counter')
+      .execute();
+    return { total: row?.total ?? 0, version: row?.version ?? '0' };
+  }
+
+  /** Rows of one page of a date-index walk, plus the counter read in the same statement. */
+  async function walk(
+    organizationId: number,
+    search: Filter | undefined,
+    read: { asc: boolean; after?: ListKey; offset?: number; limit: number },
+  ) {
+    const filter = search?.where;
+    const tenant = eq(recordings.organizationId, organizationId);
+    const keyset = read.after
+      ? read.asc
+        ? sql`(${recordings.createdAt}, ${recordings.id}) > (${read.after.at}::timestamptz, ${read.after.id})`
+        : sql`(${recordings.createdAt}, ${recordings.id}) < (${read.after.at}::timestamptz, ${read.after.id})`
+      : undefined;
+    const order = read.asc
+      ? [asc(recordings.createdAt), asc(recordings.id)]
+      : [desc(recordings.createdAt), desc(recordings.id)];
+    const offset = read.offset ?? 0;
+    // Deep offsets (page numbers typed by hand) skip through the index alone, then fetch one page.
+    const deferred =
+      offset > 1_000
+        ? inArray(
+            recordings.id,
+            db
+              .select({ id: recordings.id })
+              .from(recordings)
+              .where(and(tenant, filter, keyset))
+              .orderBy(...order)
+              .limit(read.limit)
+              .offset(offset),
+          )
+        : undefined;
+    const query = db
+      .select({
+        ...listColumns,
+        cursorAt,
+        orgTotal: sql<
+          number | null
+        >`(select ${recordingCounts.total} from ${recordingCounts} where ${recordingCounts.organizationId} = ${organizationId})`,
+        version: versionOf(organizationId),
+      })
+      .from(recordings)
+      .leftJoin(locations, eq(locations.id, recordings.locationId))
+      .where(and(tenant, filter, keyset, deferred))
+      .orderBy(...order)
+      .limit(read.limit);
+    // One statement name per SQL text: PostgreSQL parses it once per connection and soon stops
+    // planning it (measured: planning took longer than running these queries).
+    const shape = [
+      'list_walk',
+      search?.shape ?? 'all',
+      read.after ? (read.asc ? 'gt' : 'lt') : 'start',
+      read.asc ? 'asc' : 'desc',
+      deferred ? 'deferred' : offset === 0 ? 'first' : 'offset',
+    ].join('_');
+    return (deferred || offset === 0 ? query : query.offset(offset)).prepare(shape).execute();
+  }
+
+  type WalkRow = Awaited<ReturnType<typeof walk>>[number];
+  const toPageRow = ({ orgTotal: _t, version: _v, ...row }: WalkRow) => row as ListPage['rows'][number];
+
+  /** Reads a page by walking from a position; `known` is the exact total when there is one. */
+  async function walkPage(
+    organizationId: number,
+    filter: Filter | undefined,
+    opts: { position: ListPosition; pageSize: number; ascending: boolean },
+    known?: number,
+  ): Promise<{ rows: WalkRow[]; page: number; hasNext: boolean; hasPrev: boolean }> {
+    const size = opts.pageSize;
+    const pos = opts.position;
+    if (pos.kind === 'after') {
+      const rows = await walk(organizationId, filter, {
+        asc: opts.ascending,
+        after: pos.key,
+        limit: size + 1,
+      });
+      return { rows: rows.slice(0, size), page: pos.page, hasNext: rows.length > size, hasPrev: true };
+    }
+    if (pos.kind === 'before') {
+      const rows = await walk(organizationId, filter, {
+        asc: !opts.ascending,
+        after: pos.key,
+        limit: size + 1,
+      });
+      // Fewer than a page before it: that is the first page (rows may have come or gone meanwhile).
+      if (rows.length < size)
+        return walkPage(organizationId, filter, { ...opts, position: { kind: 'page', page: 1 } }, known);
+      const hasPrev = rows.length > size;
+      return {
+        rows: rows.slice(0, size).reverse(),
+        page: hasPrev ? Math.max(2, pos.page) : 1,
+        hasNext: true,
+        hasPrev,
+      };
+    }
+    const offset = (pos.page - 1) * size;
+    if (known !== undefined && offset > known / 2 && offset < known) {
+      // Near the end of a known total: read from the other end, so the last page costs the first.
+      const fromEnd = known - offset - size;
+      const rows = await walk(organizationId, filter, {
+        asc: !opts.ascending,
+        offset: Math.max(0, fromEnd),
+        limit: fromEnd < 0 ? size + fromEnd : size,
+      });
+      return { rows: rows.reverse(), page: pos.page, hasNext: offset + size < known, hasPrev: pos.page > 1 };
+    }
+    const rows = await walk(organizationId, filter, { asc: opts.ascending, offset, limit: size + 1 });
+    return { rows: rows.slice(0, size), page: pos.page, hasNext: rows.length > size, hasPrev: pos.page > 1 };
+  }
+
+  async function listUnfiltered(
+    organizationId: number,
+    opts: { position: ListPosition; pageSize: number; ascending: boolean },
+  ): Promise<ListPage> {
+    // The counter is read with the page; the reverse read of a page near the end needs it first.
+    const known =
+      opts.position.kind === 'page' && opts.position.page > 1
+        ? (await readCounter(organizationId)).total
+        : undefined;
+    const { rows, page, hasNext, hasPrev } = await walkPage(organizationId, undefined, opts, known);
+    const total = rows[0] ? (rows[0].orgTotal ?? 0) : (known ?? (await readCounter(organizationId)).total);
+    return { rows: rows.map(toPageRow), total, capped: false, page, hasNext, hasPrev };
+  }
+
+  /** The search's matching ids (newest first, at most COUNT_CAP + 1) and the version they are true at. */
+  async function findMatches(organizationId: number, filter: Filter): Promise<MatchEntry> {
+    const [row] = await rowsOf<{ version: string | null; ids: string | null }>(
+      db.execute(sql`select ${versionOf(organizationId)} as version,
+        (select string_agg(m.id::text, ',' order by m.created_at desc, m.id desc) from (
+          select ${recordings.id} as id, ${recordings.createdAt} as created_at from ${recordings}
+          where ${and(eq(recordings.organizationId, organizationId), filter.where)}
+          order by ${recordings.createdAt} desc, ${recordings.id} desc limit ${countCap + 1}) m) as ids`),
+    );
+    const ids = row?.ids ? row.ids.split(',').map(Number) : [];
+    const capped = ids.length > countCap;
+    return {
+      version: row?.version ?? '0',
+      total: Math.min(ids.length, countCap),
+      capped,
+      ids: capped ? null : Int32Array.from(ids),
+    };
+  }
+
+  /** A page of a search from its match entry, with the version read alongside. */
+  async function serveSearch(
+    organizationId: number,
+    filter: Filter,
+    entry: MatchEntry,
+    opts: { position: ListPosition; pageSize: number; ascending: boolean },
+  ): Promise<{ version: string; page: ListPage }> {
+    const ids = entry.ids;
+    const base = { total: entry.total, capped: entry.capped };
+    if (!ids) {
+      // Broad: the date walk meets a match within a few rows; the filter is checked row by row.
+      const res = await walkPage(organizationId, filter, opts);
+      const version = res.rows[0]?.version ?? (await readCounter(organizationId)).version;
+      return { version: version ?? '0', page: { ...base, ...res, rows: res.rows.map(toPageRow) } };
+    }
+    const n = ids.length;
+    const at = (i: number) => ids[opts.ascending ? n - 1 - i : i]!;
+    const indexOf = (id: number) => {
+      const i = ids.indexOf(id);
+      return i < 0 ? -1 : opts.ascending ? n - 1 - i : i;
+    };
+    const size = opts.pageSize;
+    const pos = opts.position;
+    let start: number;
+    let page: number;
+    if (pos.kind === 'page') {
+      start = (pos.page - 1) * size;
+      page = pos.page;
+    } else {
+      const i = indexOf(pos.key.id);
+      if (i < 0) {
+        // A position outside the matches (the row left them): walk from it instead.
+        const res = await walkPage(organizationId, filter, opts);
+        const version = res.rows[0]?.version ?? (await readCounter(organizationId)).version;
+        return { version: version ?? '0', page: { ...base, ...res, rows: res.rows.map(toPageRow) } };
+      }
+      start = pos.kind === 'after' ? i + 1 : Math.max(0, i - size);
+      page = pos.kind === 'before' && i - size <= 0 ? 1 : pos.page;
+    }
+    const wanted: number[] = [];
+    for (let i = start; i < Math.min(n, start + size); i++) wanted.push(at(i));
+    const result = { ...base, page, hasNext: start + size < n, hasPrev: start > 0 };
+    if (wanted.length === 0) {
+      return { version: (await readCounter(organizationId)).version, page: { ...result, rows: [] } };
+    }
+    const rows = await db
+      .select({ ...listColumns, cursorAt, version: versionOf(organizationId) })
+      .from(recordings)
+      .leftJoin(locations, eq(locations.id, recordings.locationId))
+      .where(and(eq(recordings.organizationId, organizationId), inArray(recordings.id, wanted)))
+      .prepare(`list_ids_${wanted.length}`)
+      .execute();
+    const byId = new Map(rows.map(({ version: _v, ...row }) => [row.id, row as ListPage['rows'][number]]));
+    const ordered = wanted.map((id) => byId.get(id)).filter((r) => r !== undefined);
+    // A missing row means the matches changed: its version differs too, and the caller recounts.
+    const version = ordered.length === wanted.length ? (rows[0]?.version ?? '0') : '';
+    return { version, page: { ...result, rows: ordered } };
+  }
+
   return {
     async insert(row: NewRecording): Promise<RecordingRow> {
       const createdAt = row.createdAt ?? new Date();
@@ -100,6 +397,27 @@ export function createRecordingsRepository(db: Db) {
         .returning();
       if (!created) throw new Error('recording insert returned nothing');
       return created;
+    },
+
+    /** Inserts a CRM call unless this location already has it (unique location + CRM message id). */
+    async insertCrm(row: NewRecording): Promise<RecordingRow | undefined> {
+      const createdAt = row.createdAt ?? new Date();
+      const [created] = await db
+        .insert(recordings)
+        .values({ ...row, createdAt, createdText: formatDateTime(createdAt) })
+        .onConflictDoNothing({ target: [recordings.locationId, recordings.crmMessageId] })
+        .returning();
+      return created;
+    },
+
+    /** Which of these CRM message ids a location already has, with when each was added. */
+    async crmImported(locationId: number, messageIds: string[]): Promise<Map<string, Date>> {
+      if (messageIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: recordings.crmMessageId, dateAdded: recordings.dateAdded })
+        .from(recordings)
+        .where(and(eq(recordings.locationId, locationId), inArray(recordings.crmMessageId, messageIds)));
+      return new Map(rows.map((r) => [r.id as string, r.dateAdded]));
     },
 
     async findForOrg(organizationId: number, id: number): Promise<RecordingRow | undefined> {
@@ -116,70 +434,93 @@ export function createRecordingsRepository(db: Db) {
       return row;
     },
 
+    /**
+     * One page of the organization's recordings, newest (or oldest) first, optionally searched.
+     * Unfiltered: the total is the trigger-kept counter and the page a walk of the date index from
+     * its position (cursor, or offset for page numbers). Searched: the matching ids (up to
+     * COUNT_CAP + 1) are found once per version of the organization's recordings and kept in memory;
+     * every page then fetches its rows by id, or walks the date index when the search is broad, and
+     * checks the version in the same statement. See ADR 022.
+     */
     async list(
       organizationId: number,
-      opts: { q?: string; page: number; pageSize: number; ascending: boolean },
-    ): Promise<{ rows: RecordingListRow[]; total: number; capped: boolean }> {
-      const where = and(eq(recordings.organizationId, organizationId), searchFilter(opts.q));
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(
-        db
-          .select({ one: sql`1` })
-          .from(recordings)
-          .where(where)
-          .limit(COUNT_CAP + 1)
-          .as('capped'),
-      );
-      const n = count?.n ?? 0;
-      // Few matches: fetch them through the search indexes and sort them. Many matches (or no search):
-      // walk the date index and stop after one page. Planner estimates for text search are too rough
-      // to pick this itself (measured: a rare word took 1.4 s walking the date index at 100k rows).
-      const narrow = opts.q !== undefined && n <= NARROW_SEARCH_ROWS;
-      const createdAt = narrow ? sql`${recordings.createdAt} + interval '0 seconds'` : recordings.createdAt;
-      const order = opts.ascending
-        ? [asc(createdAt), asc(recordings.id)]
-        : [desc(createdAt), desc(recordings.id)];
-      const rows = await db
-        .select(listColumns)
-        .from(recordings)
-        .leftJoin(locations, eq(locations.id, recordings.locationId))
-        .where(where)
-        .orderBy(...order)
-        .limit(opts.pageSize)
-        .offset((opts.page - 1) * opts.pageSize);
-      return {
-        rows: rows as RecordingListRow[],
-        total: Math.min(n, COUNT_CAP),
-        capped: n > COUNT_CAP,
-      };
+      opts: {
+        q?: string;
+        position: ListPosition;
+        pageSize: number;
+        ascending: boolean;
+        userId?: number;
+        trackerId?: number;
+      },
+    ): Promise<ListPage> {
+      // A `user` sees their own recordings only: their id narrows the list like a search does.
+      const filter = withTracker(withOwner(searchFilter(opts.q), opts.userId), opts.trackerId);
+      if (!filter) return listUnfiltered(organizationId, opts);
+      if (opts.trackerId !== undefined) {
+        // Mentions change without the recordings' version moving (re-apply, tracker edits): not cached.
+        return (await serveSearch(organizationId, filter, await findMatches(organizationId, filter), opts))
+          .page;
+      }
+      const cacheKey = `${organizationId}\u0000${opts.userId ?? ''}\u0000${opts.q ?? ''}`;
+      const cached = matchCache.get(cacheKey);
+      if (cached) {
+        const served = await serveSearch(organizationId, filter, cached, opts);
+        if (served.version === cached.version) return served.page;
+        matchCache.delete(cacheKey);
+      }
+      const entry = await findMatches(organizationId, filter);
+      matchCache.delete(cacheKey);
+      matchCache.set(cacheKey, entry);
+      if (matchCache.size > MATCH_CACHE_ENTRIES) {
+        const oldest = matchCache.keys().next().value;
+        if (oldest !== undefined) matchCache.delete(oldest);
+      }
+      return (await serveSearch(organizationId, filter, entry, opts)).page;
     },
 
-    /** One keyset page of the export, newest first; pass the last row to get the next page. */
-    async exportBatch(
+    /**
+     * One keyset batch of the CSV export, newest first, as CSV lines (csvLine: spec format, formula
+     * neutralising); pass `last` back for the next batch. PostgreSQL formats every value as text
+     * (dates, names, rating), so a row costs a text parse and a quote check, nothing more.
+     */
+    async exportLines(
       organizationId: number,
-      opts: { q?: string; after?: { createdAt: Date; id: number }; limit: number },
-    ): Promise<ExportRow[]> {
+      opts: { q?: string; after?: ListKey; limit: number; userId?: number },
+    ): Promise<{ lines: string; count: number; last?: ListKey }> {
       const after = opts.after;
-      return db
-        .select({
-          id: recordings.id,
-          createdAt: recordings.createdAt,
-          updatedAt: recordings.updatedAt,
-          transcriptText: recordings.transcriptText,
-          userFirstName: users.firstName,
-          userLastName: users.lastName,
-          originalName: recordings.originalName,
-          sourceUrl: recordings.sourceUrl,
-          crmFirstName: recordings.crmFirstName,
-          crmLastName: recordings.crmLastName,
-          locationName: locations.name,
-          crmLocationId: locations.crmLocationId,
-          phoneNumber: recordings.phoneNumber,
-          crmEmail: recordings.crmEmail,
-          crmContactId: recordings.crmContactId,
-          source: recordings.source,
-          leadScore: analyses.leadScore,
-          summary: sql<string | null>`${analyses.data} ->> 'call_summary'`,
-        })
+      const utc = (col: typeof recordings.createdAt | typeof recordings.updatedAt) =>
+        sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+      const none = sql<null>`null::text`;
+      const byKey = {
+        created_at: utc(recordings.createdAt),
+        transcription_text: recordings.transcriptText,
+        user: sql<
+          string | null
+        >`nullif(concat_ws(' ', nullif(${users.firstName}, ''), nullif(${users.lastName}, '')), '')`,
+        file_url: sql<string>`coalesce(${recordings.sourceUrl}, ${recordings.originalName})`,
+        first_name: recordings.crmFirstName,
+        last_name: recordings.crmLastName,
+        account_name: sql<string | null>`${locations.name}`,
+        phone_number: recordings.phoneNumber,
+        email: recordings.crmEmail,
+        industry: none,
+        sub_industry: none,
+        location_id: sql<string | null>`${locations.crmLocationId}`,
+        contact_id: recordings.crmContactId,
+        source: recordings.source,
+        targeting: none,
+        content: none,
+        last_activity_date: utc(recordings.updatedAt),
+        rating: sql<string | null>`${analyses.leadScore}::text`,
+        summary: sql<string | null>`${analyses.data} ->> 'call_summary'`,
+      } satisfies Record<ExportKey, unknown>;
+      // Every value aliased by its key and read raw (no per-field mapping: measured, it was the
+      // largest cost of an export after the database's own work).
+      const fields = Object.fromEntries(
+        Object.entries(byKey).map(([key, value]) => [key, sql`${value}`.as(key)]),
+      ) as { [K in ExportKey]: SQL.Aliased<string | null> };
+      const query = db
+        .select({ ...fields, cursor_at: cursorAt.as('cursor_at'), id: recordings.id })
         .from(recordings)
         .leftJoin(locations, eq(locations.id, recordings.locationId))
         .leftJoin(users, eq(users.id, recordings.userId))
@@ -187,16 +528,28 @@ export function createRecordingsRepository(db: Db) {
         .where(
           and(
             eq(recordings.organizationId, organizationId),
-            searchFilter(opts.q),
+            opts.userId === undefined ? undefined : eq(recordings.userId, opts.userId),
+            searchFilter(opts.q)?.where,
             // A row comparison is an index range condition; the equivalent OR of two comparisons is not
             // (measured: every batch re-scanned the rows not yet exported).
             after
-              ? sql`(${recordings.createdAt}, ${recordings.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+              ? sql`(${recordings.createdAt}, ${recordings.id}) < (${after.at}::timestamptz, ${after.id})`
               : undefined,
           ),
         )
         .orderBy(desc(recordings.createdAt), desc(recordings.id))
         .limit(opts.limit);
+      type Raw = Record<ExportKey, string | null> & { cursor_at: string; id: number };
+      const rows = await rowsOf<Raw>(db.execute(query));
+      const keys = EXPORT_COLUMNS.map(([, key]) => key);
+      let lines = '';
+      for (const row of rows) lines += csvLine(keys.map((key) => row[key]));
+      const last = rows[rows.length - 1];
+      return {
+        lines,
+        count: rows.length,
+        ...(last ? { last: { at: last.cursor_at, id: Number(last.id) } } : {}),
+      };
     },
 
     async setStatus(
@@ -243,37 +596,43 @@ export function createRecordingsRepository(db: Db) {
         .where(eq(recordings.id, id));
     },
 
-    async saveAnalysis(input: {
-      recordingId: number;
-      organizationId: number;
-      analyzer: string;
-      resultClass: string | null;
-      leadScore: number | null;
-      data: unknown;
-      metrics: unknown;
-    }): Promise<void> {
-      await db
-        .insert(analyses)
-        .values(input)
-        .onConflictDoUpdate({
-          target: analyses.recordingId,
-          set: {
-            analyzer: input.analyzer,
-            resultClass: input.resultClass,
-            leadScore: input.leadScore,
-            data: input.data,
-            metrics: input.metrics,
-            updatedAt: new Date(),
-          },
-        });
+    async saveCoaching(id: number, coaching: string): Promise<void> {
+      await db.update(recordings).set({ coaching, updatedAt: new Date() }).where(eq(recordings.id, id));
     },
 
+    /** The organization's recordings, from the trigger-kept counter (migration 0004). */
     async countForOrg(organizationId: number): Promise<number> {
+      return (await readCounter(organizationId)).total;
+    },
+
+    /** How many recordings were created before `before`, and the oldest date among them. */
+    async countOlderThan(organizationId: number, before: Date) {
       const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
+        .select({ n: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${recordings.createdAt})` })
         .from(recordings)
-        .where(eq(recordings.organizationId, organizationId));
-      return row?.n ?? 0;
+        .where(and(eq(recordings.organizationId, organizationId), lt(recordings.createdAt, before)));
+      const oldest = row?.oldest ? new Date(row.oldest) : null;
+      return { count: row?.n ?? 0, oldest };
+    },
+
+    /** The oldest recordings created before `before` (ids and audio keys), a batch at a time. */
+    async olderThan(organizationId: number, before: Date, limit: number) {
+      return db
+        .select({ id: recordings.id, storageKey: recordings.storageKey })
+        .from(recordings)
+        .where(and(eq(recordings.organizationId, organizationId), lt(recordings.createdAt, before)))
+        .orderBy(asc(recordings.createdAt), asc(recordings.id))
+        .limit(limit);
+    },
+
+    /** Deletes recordings; their analyses, share links and other dependent rows go by cascade. */
+    async deleteByIds(organizationId: number, ids: number[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const gone = await db
+        .delete(recordings)
+        .where(and(eq(recordings.organizationId, organizationId), inArray(recordings.id, ids)))
+        .returning({ id: recordings.id });
+      return gone.length;
     },
 
     /** Recordings whose pipeline has not finished: the worker re-enqueues them at start. */
@@ -291,14 +650,6 @@ export function createRecordingsRepository(db: Db) {
         .where(and(eq(locations.id, id), eq(locations.organizationId, organizationId)))
         .limit(1);
       return row;
-    },
-
-    async activeLocations(organizationId: number) {
-      return db
-        .select({ id: locations.id, name: locations.name, location_id: locations.crmLocationId })
-        .from(locations)
-        .where(and(eq(locations.organizationId, organizationId), eq(locations.active, true)))
-        .orderBy(asc(locations.name));
     },
   };
 }

@@ -1,30 +1,16 @@
 /** Owns the recordings HTTP routes: list/search, progress, audio (Range), CSV export, retry, accounts. */
 import multipart from '@fastify/multipart';
-import {
-  ActiveLocationsResponse,
-  AudioUrlResponse,
-  ExportQuery,
-  FileUrlRequest,
-  UPLOAD_SUCCESS,
-  UploadMeta,
-  UploadResponse,
-  ProgressResponse,
-  RecordingIdQuery,
-  RecordingListQuery,
-  RecordingListResponse,
-  RetryResponse,
-  SamplesResponse,
-} from '@call-insights/contracts/recordings';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { UPLOAD_SUCCESS, UploadMeta } from '@call-insights/contracts/recordings';
+import { recordingsApi } from '@call-insights/contracts/recordings.routes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import type { SamplesService } from '../samples/samples.service.js';
+import type { Router } from '../../http/route.js';
+import type { Caller } from '../../plugins/auth.js';
 import type { RecordingsService, StoredAudio } from './recordings.service.js';
 
-export type RecordingsRoutesOptions = {
+export type RecordingsRoutesDeps = {
   service: RecordingsService;
-  samples: SamplesService;
   maxUploadBytes: number;
 };
 
@@ -66,22 +52,20 @@ function parseMeta(raw: string | undefined) {
   const parsed = UploadMeta.safeParse(value);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.') || 'json', message: i.message }));
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `Please check these fields: ${fields.map((f) => f.path).join(', ')}.`,
+    throw new AppError('VALIDATION_FAILED', 'Please check these fields: {fields}.', {
       fields,
-    );
+      params: { fields: fields.map((f) => f.path).join(', ') },
+    });
   }
   return parsed.data;
 }
 
-export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = async (
-  app,
-  { service, samples, maxUploadBytes },
-) => {
-  const tags = ['recordings'];
-  const security = [{ token: [] }];
-
+export async function recordingsRoutes(
+  app: FastifyInstance,
+  router: Router,
+  { service, maxUploadBytes }: RecordingsRoutesDeps,
+  authenticate: (req: FastifyRequest) => Promise<Caller>,
+): Promise<void> {
   await app.register(multipart, {
     limits: {
       fileSize: maxUploadBytes,
@@ -93,237 +77,105 @@ export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = 
     },
   });
 
-  app.post(
-    '/analysis/upload_file',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Upload an audio file (multipart: a "json" part with the upload fields, then the "file" part)',
-        consumes: ['multipart/form-data'],
-        response: { 201: UploadResponse },
-      },
-    },
-    async (req, reply) => {
-      const caller = await app.requireUser(req);
-      if (!req.isMultipart()) {
-        throw new AppError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          'Send the recording as multipart/form-data with a "file" part.',
-        );
-      }
-      const fields: Record<string, string> = {};
-      let stored: { audio: StoredAudio; name: string } | undefined;
-      try {
-        for await (const part of req.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file' || stored) {
-              part.file.resume();
-              continue;
-            }
-            stored = {
-              audio: await service.storeAudio(caller, part.file),
-              name: part.filename || 'recording',
-            };
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
+  router.route(recordingsApi.upload, async ({ caller, req }) => {
+    if (!req.isMultipart()) {
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send the recording as multipart/form-data with a "file" part.',
+      );
+    }
+    const fields: Record<string, string> = {};
+    let stored: { audio: StoredAudio; name: string } | undefined;
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || stored) {
+            part.file.resume();
+            continue;
           }
+          stored = {
+            audio: await service.storeAudio(caller, part.file),
+            name: part.filename || 'recording',
+          };
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
         }
-      } catch (err) {
-        if (stored) await service.discardAudio(stored.audio);
-        throw err;
       }
-      if (!stored)
-        throw new AppError('VALIDATION_FAILED', 'Choose an audio file to upload.', [
-          { path: 'file', message: 'Required' },
-        ]);
-      let meta;
-      try {
-        meta = parseMeta(
-          fields.json ?? (Object.keys(fields).length > 0 ? JSON.stringify(fields) : undefined),
-        );
-      } catch (err) {
-        await service.discardAudio(stored.audio);
-        throw err;
-      }
-      const row = await service.createFromStoredAudio(caller, {
-        audio: stored.audio,
-        originalName: stored.name,
-        meta,
-        source: 'uploaded_file',
+    } catch (err) {
+      if (stored) await service.discardAudio(stored.audio);
+      throw err;
+    }
+    if (!stored)
+      throw new AppError('VALIDATION_FAILED', 'Choose an audio file to upload.', {
+        fields: [{ path: 'file', message: 'Required' }],
       });
-      return reply.code(201).send({ success: UPLOAD_SUCCESS, id: row.id });
-    },
-  );
+    let meta;
+    try {
+      meta = parseMeta(fields.json ?? (Object.keys(fields).length > 0 ? JSON.stringify(fields) : undefined));
+    } catch (err) {
+      await service.discardAudio(stored.audio);
+      throw err;
+    }
+    const row = await service.createFromStoredAudio(caller, {
+      audio: stored.audio,
+      originalName: stored.name,
+      meta,
+      source: 'uploaded_file',
+    });
+    return { success: UPLOAD_SUCCESS, id: row.id } as const;
+  });
 
-  app.post(
-    '/analysis/file-url',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Import a recording from an http(s) URL',
-        body: FileUrlRequest,
-        response: { 201: UploadResponse },
-      },
-    },
-    async (req, reply) => {
-      const row = await service.importFromUrl(await app.requireUser(req), req.body);
-      return reply.code(201).send({ success: UPLOAD_SUCCESS, id: row.id });
-    },
-  );
+  router.route(recordingsApi.importUrl, async ({ caller, body }) => {
+    const row = await service.importFromUrl(caller, body);
+    return { success: UPLOAD_SUCCESS, id: row.id } as const;
+  });
 
-  app.get(
-    '/analysis/transcriptions',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'List recordings (10 per page), newest first, with search',
-        querystring: RecordingListQuery.extend({
-          userId: z.string().optional().describe('Ignored: the caller is the token'),
-        }),
-        response: { 200: RecordingListResponse },
-      },
-    },
-    async (req) => service.list(await app.requireUser(req), req.query),
-  );
+  router.route(recordingsApi.list, async ({ caller, query }) => service.list(caller, query));
 
-  app.get(
-    '/transcription/progress',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Processing progress 0–100',
-        querystring: RecordingIdQuery,
-        response: { 200: ProgressResponse },
-      },
-    },
-    async (req) => service.progress(await app.requireUser(req), req.query.id),
-  );
+  router.route(recordingsApi.progress, async ({ caller, query }) => service.progress(caller, query.id));
 
-  app.post(
-    '/recordings/:id/retry',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Retry a failed recording',
-        params: RecordingIdQuery,
-        response: { 200: RetryResponse },
-      },
-    },
-    async (req) => service.retry(await app.requireUser(req), req.params.id),
-  );
+  router.route(recordingsApi.retry, async ({ caller, params }) => service.retry(caller, params.id));
 
-  app.get(
-    '/recordings/:id/audio',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Stream the audio (HTTP Range supported); ?download=1 asks the browser to save it',
-        params: RecordingIdQuery,
-        querystring: z.object({
-          download: z.string().optional(),
-          exp: z.coerce.number().int().optional(),
-          sig: z.string().max(100).optional(),
-        }),
-      },
-    },
-    async (req, reply) => {
-      const { exp, sig } = req.query;
-      const audio =
-        exp !== undefined && sig !== undefined
-          ? await service.audioBySignature(req.params.id, exp, sig)
-          : await service.audio(await app.requireUser(req), req.params.id);
-      const range = parseRange(req.headers.range, audio.size);
-      reply.header('accept-ranges', 'bytes').header('content-type', audio.contentType);
-      reply.header('cache-control', 'private, no-store');
-      if (req.query.download !== undefined) {
-        reply.header('content-disposition', contentDisposition(audio.fileName));
-      }
-      if (range === null) {
-        reply.header('content-range', `bytes */${audio.size}`);
-        throw new AppError('RANGE_NOT_SATISFIABLE', 'The requested byte range is not in this file.');
-      }
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${audio.size}`)
-          .header('content-length', range.end - range.start + 1);
-        return reply.send(await audio.open(range));
-      }
-      reply.header('content-length', audio.size);
-      return reply.send(await audio.open());
-    },
-  );
-
-  app.get(
-    '/recordings/:id/audio-url',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'A signed URL of the audio for an <audio> element (valid 6 hours)',
-        params: RecordingIdQuery,
-        response: { 200: AudioUrlResponse },
-      },
-    },
-    async (req) => service.audioUrl(await app.requireUser(req), req.params.id),
-  );
-
-  app.get(
-    '/recordings/export.csv',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Export recordings as CSV (honours the search)',
-        querystring: ExportQuery,
-      },
-    },
-    async (req, reply) => {
-      const caller = await app.requireUser(req);
-      const day = new Date().toISOString().slice(0, 10);
+  router.route(recordingsApi.audio, async ({ params, query, req, reply }) => {
+    const { exp, sig } = query;
+    const audio =
+      exp !== undefined && sig !== undefined
+        ? await service.audioBySignature(params.id, exp, sig)
+        : await service.audio(await authenticate(req), params.id);
+    const range = parseRange(req.headers.range, audio.size);
+    reply.header('accept-ranges', 'bytes').header('content-type', audio.contentType);
+    reply.header('cache-control', 'private, no-store');
+    if (query.download !== undefined) {
+      reply.header('content-disposition', contentDisposition(audio.fileName));
+    }
+    if (range === null) {
+      reply.header('content-range', `bytes */${audio.size}`);
+      throw new AppError('RANGE_NOT_SATISFIABLE', 'The requested byte range is not in this file.');
+    }
+    if (range) {
       reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="recordings-${day}.csv"`)
-        .header('cache-control', 'no-store');
-      return reply.send(Readable.from(service.exportCsv(caller, req.query.q)));
-    },
-  );
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${audio.size}`)
+        .header('content-length', range.end - range.start + 1);
+      return reply.send(await audio.open(range));
+    }
+    reply.header('content-length', audio.size);
+    return reply.send(await audio.open());
+  });
 
-  app.post(
-    '/recordings/samples',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Import the shipped sample calls (transcripts included; audio when espeak-ng is installed)',
-        response: { 201: SamplesResponse },
-      },
-    },
-    async (req, reply) => {
-      const caller = await app.requireUser(req);
-      await service.assertQuota(caller);
-      return reply.code(201).send(await samples.importSamples(caller));
-    },
-  );
+  router.route(recordingsApi.audioUrl, async ({ caller, params }) => service.audioUrl(caller, params.id));
 
-  app.get(
-    '/locations/active-locations',
-    {
-      schema: {
-        tags: ['locations'],
-        security,
-        summary: 'Active CRM accounts for the import dialog',
-        querystring: z.object({ userId: z.string().optional() }),
-        response: { 200: ActiveLocationsResponse },
-      },
-    },
-    async (req) => service.activeLocations(await app.requireUser(req)),
-  );
-};
+  router.route(recordingsApi.exportCsv, async ({ caller, query, reply }) => {
+    const day = new Date().toISOString().slice(0, 10);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="recordings-${day}.csv"`)
+      .header('cache-control', 'no-store');
+    // Byte mode with room for about one batch: the next batch is fetched while this one is sent,
+    // and no more (object mode would queue 16 batches).
+    return Readable.from(service.exportCsv(caller, query.q), {
+      objectMode: false,
+      highWaterMark: 2 * 1024 * 1024,
+    });
+  });
+}

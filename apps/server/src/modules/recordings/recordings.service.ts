@@ -16,16 +16,47 @@ import {
   type RecordingListResponse,
   type UploadMeta,
 } from '@call-insights/contracts/recordings';
+import type { Segment } from '@call-insights/contracts/transcript';
 import type { Logger } from 'pino';
-import { sniffAudioStream, UnsupportedMediaTypeError } from '../../adapters/audio/sniff.js';
+import { sniffAudioStream } from '../../adapters/audio/sniff.js';
 import { safeDownload, UrlRefusedError, type SafeDownloadOptions } from '../../adapters/net/safe-fetch.js';
-import { PayloadTooLargeError, type StorageAdapter } from '../../adapters/storage/storage.js';
+import type { StorageAdapter } from '../../adapters/storage/storage.js';
 import { AppError } from '../../errors.js';
+import { recordingOwnerScope } from '../../lib/ownership.js';
 import { csvLine } from '../../lib/csv.js';
 import type { UrlSigner } from '../../lib/signed-url.js';
+import type { Enqueue } from '../../jobs/queue.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { toExportValues, toListItem } from './recordings.mapper.js';
-import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
+import { PROGRESS } from './pipeline.js';
+import { analyzeJob, transcribeJob } from './recordings.jobs.js';
+import type { AuditSink } from '../audit/audit-sink.js';
+import { redactTranscript, type RedactionPolicy } from './redact-transcript.js';
+import { toListItem } from './recordings.mapper.js';
+import { decodeCursor, encodeCursor, type ListKey } from './list-cursor.js';
+import type { ListPosition, RecordingRow, RecordingsRepository } from './recordings.repository.js';
+
+/** Who a recording belongs to: an organization, and the user who brought it in (none for live CRM sync). */
+export type RecordingOwner = { organizationId: number; id: number | null };
+
+/** A call from the CRM (HighLevel), its audio already in storage. */
+export type CrmCallInput = {
+  locationId: number;
+  crmMessageId: string;
+  crmContactId: string | null;
+  contact: {
+    firstName: string | null;
+    lastName: string | null;
+    name: string | null;
+    email: string | null;
+    phone: string | null;
+  };
+  createdAt: Date;
+  durationSec: number | null;
+  originalName: string;
+  audio: StoredAudio;
+  /** The CRM's own transcript: when given, transcription is skipped and analysis queued. */
+  segments?: Segment[];
+};
 
 export type StoredAudio = { storageKey: string; sizeBytes: number; contentType: string; ext: string };
 
@@ -33,35 +64,36 @@ export type RecordingsServiceDeps = {
   repo: RecordingsRepository;
   storage: StorageAdapter;
   /** Enqueues the first pipeline step for a recording. */
-  enqueueTranscribe: (recordingId: number) => Promise<void>;
-  enqueueAnalyze: (recordingId: number) => Promise<void>;
+  enqueue: Enqueue;
+  redactionPolicy: RedactionPolicy;
+  audit: AuditSink;
   maxRecordingsPerOrg: number;
   maxUploadBytes: number;
   urlSigner: UrlSigner;
   urlImportTimeoutMs: number;
   /** Tests only: lets URL imports reach the local test server. */
   urlFetchOverrides?: Pick<SafeDownloadOptions, 'addressPolicy' | 'lookup'>;
+  /** Whether a tracker is the organization's (the list's tracker filter; the trackers service). */
+  trackerInOrganization?: (organizationId: number, trackerId: number) => Promise<boolean>;
   log: Logger;
 };
 
-/** Ingest failures of the adapters, as errors the user can act on. */
+/**
+ * Ingest failures are DomainErrors already (the error handler maps their codes); a refused link
+ * also names the field the user should fix.
+ */
 export function toIngestError(err: unknown): unknown {
-  if (err instanceof UnsupportedMediaTypeError)
-    return new AppError('UNSUPPORTED_MEDIA_TYPE', err.userMessage);
-  if (err instanceof PayloadTooLargeError) return new AppError('PAYLOAD_TOO_LARGE', err.userMessage);
-  if (err instanceof UrlRefusedError) {
-    if (err.code === 'TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', err.userMessage);
-    if (err.code === 'INVALID_URL' || err.code === 'SCHEME' || err.code === 'PRIVATE_ADDRESS') {
-      return new AppError('VALIDATION_FAILED', err.userMessage, [
-        { path: 'file_url', message: err.userMessage },
-      ]);
-    }
-    return new AppError('UNPROCESSABLE', err.userMessage);
+  if (err instanceof UrlRefusedError && err.code === 'VALIDATION_FAILED') {
+    return new AppError('VALIDATION_FAILED', err.message, {
+      params: err.params,
+      fields: [{ path: 'file_url', message: err.text }],
+      detail: err.detail,
+    });
   }
   return err;
 }
 
-const EXPORT_BATCH = 500;
+const EXPORT_BATCH = 2_000;
 const AUDIO_URL_TTL_SECONDS = 6 * 3600;
 
 function fileNameOf(url: string): string {
@@ -77,12 +109,19 @@ export function storageKeyFor(organizationId: number, ext: string): string {
   return `org-${organizationId}/${crypto.randomUUID()}.${ext}`;
 }
 
+const notFound = (): never => {
+  throw new AppError('NOT_FOUND', 'This recording was not found.');
+};
+
 export function createRecordingsService(deps: RecordingsServiceDeps) {
   const { repo, storage, log } = deps;
 
   async function owned(caller: AuthUser, id: number): Promise<RecordingRow> {
     const row = await repo.findForOrg(caller.organizationId, id);
-    if (!row) throw new AppError('NOT_FOUND', 'This recording was not found.');
+    // A colleague's recording is as absent for a `user` as another organization's.
+    const owner = recordingOwnerScope(caller);
+    if (row && owner !== undefined && row.userId !== owner) return notFound();
+    if (!row) return notFound();
     return row;
   }
 
@@ -97,20 +136,20 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     const hasPhone = Boolean(meta.phone_number);
     const hasLocation = meta.location_id !== undefined;
     if (hasPhone && !hasLocation) {
-      throw new AppError('VALIDATION_FAILED', PHONE_WITHOUT_ACCOUNT, [
-        { path: 'location_id', message: PHONE_WITHOUT_ACCOUNT },
-      ]);
+      throw new AppError('VALIDATION_FAILED', PHONE_WITHOUT_ACCOUNT, {
+        fields: [{ path: 'location_id', message: PHONE_WITHOUT_ACCOUNT }],
+      });
     }
     if (hasLocation && !hasPhone) {
-      throw new AppError('VALIDATION_FAILED', ACCOUNT_WITHOUT_PHONE, [
-        { path: 'phone_number', message: ACCOUNT_WITHOUT_PHONE },
-      ]);
+      throw new AppError('VALIDATION_FAILED', ACCOUNT_WITHOUT_PHONE, {
+        fields: [{ path: 'phone_number', message: ACCOUNT_WITHOUT_PHONE }],
+      });
     }
     if (!hasPhone || meta.location_id === undefined) return { phone: null, locationId: null };
     const parsed = parsePhoneNumberFromString(meta.phone_number ?? '', meta.phone_country);
     if (!parsed || !parsed.isValid()) {
       const message = 'This phone number is not valid for the selected country.';
-      throw new AppError('VALIDATION_FAILED', message, [{ path: 'phone_number', message }]);
+      throw new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'phone_number', message }] });
     }
     const location = await repo.activeLocation(caller.organizationId, meta.location_id);
     if (!location) throw new AppError('NOT_FOUND', 'This account was not found.');
@@ -167,7 +206,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
         status: 'queued',
         progress: 5,
       });
-      await deps.enqueueTranscribe(row.id);
+      await deps.enqueue(transcribeJob, { recordingId: row.id });
       log.info(
         { recordingId: row.id, source: input.source, bytes: input.audio.sizeBytes },
         'recording imported',
@@ -181,7 +220,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
   }
 
   /** Sniffs the real type from the first bytes (415 unless audio), then streams into storage. */
-  async function storeAudio(caller: AuthUser, input: Readable): Promise<StoredAudio> {
+  async function storeAudio(caller: Pick<AuthUser, 'organizationId'>, input: Readable): Promise<StoredAudio> {
     try {
       const { type, stream } = await sniffAudioStream(input).catch((err: unknown) => {
         input.destroy();
@@ -232,20 +271,61 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       });
     },
 
+    /** One page of the list: by cursor (any depth, the cost of page 1) or by page number. */
     async list(caller: AuthUser, query: RecordingListQuery): Promise<RecordingListResponse> {
-      const { rows, total, capped } = await repo.list(caller.organizationId, {
+      let position: ListPosition = { kind: 'page', page: query.page };
+      if (query.cursor) {
+        const cursor = decodeCursor(query.cursor);
+        if (!cursor) {
+          const message = 'This list position is not valid any more. Go back to the first page.';
+          throw new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'cursor', message }] });
+        }
+        position = {
+          kind: cursor.direction === 'next' ? 'after' : 'before',
+          key: cursor.key,
+          page: cursor.page,
+        };
+      }
+      if (
+        query.tracker_id !== undefined &&
+        deps.trackerInOrganization &&
+        !(await deps.trackerInOrganization(caller.organizationId, query.tracker_id))
+      ) {
+        throw new AppError('NOT_FOUND', 'This tracker was not found.');
+      }
+      const result = await repo.list(caller.organizationId, {
+        userId: recordingOwnerScope(caller),
+        trackerId: query.tracker_id,
         q: query.q || undefined,
-        page: query.page,
+        position,
         pageSize: RECORDINGS_PAGE_SIZE,
         ascending: query.sort === 'createdAt:asc',
       });
+      const first = result.rows[0];
+      const last = result.rows[result.rows.length - 1];
       return {
-        items: rows.map(toListItem),
-        total,
-        totalCapped: capped,
-        page: query.page,
+        items: result.rows.map(toListItem),
+        total: result.total,
+        totalCapped: result.capped,
+        page: result.page,
         pageSize: RECORDINGS_PAGE_SIZE,
-        pageCount: Math.max(1, Math.ceil(total / RECORDINGS_PAGE_SIZE)),
+        pageCount: Math.max(1, Math.ceil(result.total / RECORDINGS_PAGE_SIZE)),
+        next_cursor:
+          result.hasNext && last
+            ? encodeCursor({
+                key: { at: last.cursorAt, id: last.id },
+                direction: 'next',
+                page: result.page + 1,
+              })
+            : null,
+        prev_cursor:
+          result.hasPrev && first
+            ? encodeCursor({
+                key: { at: first.cursorAt, id: first.id },
+                direction: 'prev',
+                page: Math.max(1, result.page - 1),
+              })
+            : null,
       };
     },
 
@@ -277,21 +357,30 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       return { url: `/api/recordings/${row.id}/audio?exp=${exp}&sig=${sig}`, expiresAt: exp };
     },
 
-    /** CSV lines, header first, fetched in keyset batches so memory stays flat for any row count. */
+    /**
+     * CSV lines, header first, in keyset batches of values PostgreSQL formats as text (csvLine quotes
+     * them), so memory stays flat for any row count and the export runs near COPY speed.
+     */
     async *exportCsv(caller: AuthUser, q: string | undefined): AsyncGenerator<string> {
+      await deps.audit.record({
+        organizationId: caller.organizationId,
+        actorUserId: caller.id,
+        action: 'export',
+        target: 'recordings',
+        ...(q ? { details: { search: q } } : {}),
+      });
       yield '\uFEFF' + csvLine(EXPORT_COLUMNS.map(([label]) => label));
-      let after: { createdAt: Date; id: number } | undefined;
+      let after: ListKey | undefined;
       for (;;) {
-        const batch = await repo.exportBatch(caller.organizationId, {
+        const batch = await repo.exportLines(caller.organizationId, {
+          userId: recordingOwnerScope(caller),
           q: q || undefined,
           after,
           limit: EXPORT_BATCH,
         });
-        if (batch.length === 0) return;
-        yield batch.map((r) => csvLine(toExportValues(r))).join('');
-        const last = batch[batch.length - 1]!;
-        after = { createdAt: last.createdAt, id: last.id };
-        if (batch.length < EXPORT_BATCH) return;
+        if (batch.count > 0) yield batch.lines;
+        if (batch.count < EXPORT_BATCH || !batch.last) return;
+        after = batch.last;
       }
     },
 
@@ -304,8 +393,8 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
         progress: hasTranscript ? 75 : 5,
         error: null,
       });
-      if (hasTranscript) await deps.enqueueAnalyze(row.id);
-      else await deps.enqueueTranscribe(row.id);
+      if (hasTranscript) await deps.enqueue(analyzeJob, { recordingId: row.id });
+      else await deps.enqueue(transcribeJob, { recordingId: row.id });
       return { id: row.id, status: hasTranscript ? ('analyzing' as const) : ('queued' as const) };
     },
 
@@ -313,15 +402,138 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     async resumeUnfinished(): Promise<number> {
       const rows = await repo.unfinished();
       for (const row of rows) {
-        if (row.status === 'analyzing') await deps.enqueueAnalyze(row.id);
-        else await deps.enqueueTranscribe(row.id);
+        if (row.status === 'analyzing') await deps.enqueue(analyzeJob, { recordingId: row.id });
+        else await deps.enqueue(transcribeJob, { recordingId: row.id });
       }
       if (rows.length > 0) log.info({ count: rows.length }, 'resumed unfinished recordings');
       return rows.length;
     },
 
-    async activeLocations(caller: AuthUser) {
-      return { locations: await repo.activeLocations(caller.organizationId) };
+    /** Recordings an organization has (the quota counts these). */
+    async countForOrganization(organizationId: number): Promise<number> {
+      return repo.countForOrg(organizationId);
+    },
+
+    /** Which of these CRM message ids a location already has, with when each was added. */
+    async crmImported(locationId: number, messageIds: string[]): Promise<Map<string, Date>> {
+      return repo.crmImported(locationId, messageIds);
+    },
+
+    /**
+     * Saves a CRM call whose audio is stored: with the CRM's transcript it goes straight to analysis
+     * (like createWithTranscript), otherwise to transcription. A call the location already has is not
+     * saved twice (unique location + message id): the stored audio is dropped and `created` is false.
+     */
+    async importCrmCall(
+      owner: RecordingOwner,
+      input: CrmCallInput,
+    ): Promise<{ created: boolean; id: number | null }> {
+      const segments = input.segments;
+      const hasTranscript = segments !== undefined && segments.length > 0;
+      let row: RecordingRow | undefined;
+      try {
+        row = await repo.insertCrm({
+          organizationId: owner.organizationId,
+          userId: owner.id,
+          locationId: input.locationId,
+          source: 'crm',
+          originalName: input.originalName.slice(0, 255) || 'call',
+          storageKey: input.audio.storageKey,
+          contentType: input.audio.contentType,
+          sizeBytes: input.audio.sizeBytes,
+          numSpeakers: hasTranscript ? Math.max(1, new Set(segments.map((x) => x.speaker)).size) : 2,
+          phoneNumber: input.contact.phone,
+          crmContactId: input.crmContactId,
+          crmMessageId: input.crmMessageId,
+          crmFirstName: input.contact.firstName,
+          crmLastName: input.contact.lastName,
+          crmContactName: input.contact.name,
+          crmEmail: input.contact.email,
+          durationSec: input.durationSec,
+          createdAt: input.createdAt,
+          ...(hasTranscript
+            ? {
+                status: 'analyzing' as const,
+                progress: PROGRESS.transcribed,
+                segments,
+                transcriptText: segments.map((x) => x.text).join(' '),
+              }
+            : { status: 'queued' as const, progress: 5 }),
+        });
+      } catch (err) {
+        await storage.delete(input.audio.storageKey).catch(() => undefined);
+        throw err;
+      }
+      if (!row) {
+        await storage.delete(input.audio.storageKey).catch(() => undefined);
+        return { created: false, id: null };
+      }
+      if (hasTranscript) await deps.enqueue(analyzeJob, { recordingId: row.id });
+      else await deps.enqueue(transcribeJob, { recordingId: row.id });
+      return { created: true, id: row.id };
+    },
+
+    /** What the CRM write-back needs of a recording (its organization, account and contact). */
+    async crmContext(recordingId: number) {
+      const row = await repo.findById(recordingId);
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        organizationId: row.organizationId,
+        locationId: row.locationId,
+        source: row.source,
+        status: row.status,
+        crmContactId: row.crmContactId,
+        crmMessageId: row.crmMessageId,
+      };
+    },
+
+    /** Keeps the coaching feedback of a recording (the analysis module's coaching use case). */
+    async saveCoaching(recordingId: number, coaching: string): Promise<void> {
+      await repo.saveCoaching(recordingId, coaching);
+    },
+
+    /** Queues a fresh analysis of a transcribed recording. */
+    async requestAnalysis(recordingId: number): Promise<void> {
+      await repo.setStatus(recordingId, { status: 'analyzing', progress: PROGRESS.transcribed, error: null });
+      await deps.enqueue(analyzeJob, { recordingId });
+    },
+
+    /**
+     * Saves a recording whose transcript is already known (sample calls, a CRM's own transcript),
+     * with its audio when there is one, and queues its analysis.
+     */
+    async createWithTranscript(
+      caller: AuthUser,
+      input: {
+        source: 'sample' | 'crm';
+        originalName: string;
+        createdAt?: Date;
+        segments: Segment[];
+        durationSec: number;
+        audio?: { storageKey: string; contentType: string; sizeBytes: number };
+      },
+    ): Promise<RecordingRow> {
+      const redacted = await redactTranscript(deps.redactionPolicy, caller.organizationId, {
+        segments: input.segments,
+        text: input.segments.map((s) => s.text).join(' '),
+      });
+      const row = await repo.insert({
+        organizationId: caller.organizationId,
+        userId: caller.id,
+        source: input.source,
+        originalName: input.originalName.slice(0, 255),
+        numSpeakers: Math.max(1, new Set(input.segments.map((s) => s.speaker)).size),
+        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+        status: 'analyzing',
+        progress: PROGRESS.transcribed,
+        segments: redacted.segments,
+        transcriptText: redacted.text,
+        durationSec: input.durationSec,
+        ...(input.audio ?? {}),
+      });
+      await deps.enqueue(analyzeJob, { recordingId: row.id });
+      return row;
     },
   };
 }

@@ -8,9 +8,7 @@ import type { Segment } from '@call-insights/contracts/transcript';
 import type { Logger } from 'pino';
 import type { StorageAdapter } from '../../adapters/storage/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { PROGRESS } from '../recordings/pipeline.js';
-import type { RecordingsRepository } from '../recordings/recordings.repository.js';
-import { storageKeyFor } from '../recordings/recordings.service.js';
+import { storageKeyFor, type RecordingsService } from '../recordings/recordings.service.js';
 import { generateFixtureAudio, hasAudioTools, loadCallFixtures, type CallFixture } from './sample-audio.js';
 
 const WORDS_PER_SECOND = 2.6;
@@ -31,13 +29,13 @@ export function estimatedSegments(fixture: CallFixture): { segments: Segment[]; 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 export function createSamplesService(deps: {
-  repo: RecordingsRepository;
+  recordings: Pick<RecordingsService, 'createWithTranscript' | 'assertQuota'>;
   storage: StorageAdapter;
-  enqueueAnalyze: (recordingId: number) => Promise<void>;
   log: Logger;
 }) {
   return {
     async importSamples(caller: AuthUser): Promise<{ ids: number[] }> {
+      await deps.recordings.assertQuota(caller);
       const fixtures = await loadCallFixtures();
       const withAudio = await hasAudioTools();
       const ids: number[] = [];
@@ -57,23 +55,14 @@ export function createSamplesService(deps: {
         } else {
           ({ segments, durationSec } = estimatedSegments(fixture));
         }
-        const row = await deps.repo.insert({
-          organizationId: caller.organizationId,
-          userId: caller.id,
+        const row = await deps.recordings.createWithTranscript(caller, {
           source: 'sample',
           originalName: `${fixture.title}.wav`,
-          numSpeakers: new Set(segments.map((s) => s.speaker)).size,
           createdAt: new Date(Date.now() - i * 26 * 3600 * 1000),
-          status: 'analyzing',
-          progress: PROGRESS.transcribed,
           segments,
-          transcriptText: segments.map((s) => s.text).join(' '),
           durationSec,
-          ...(audio
-            ? { storageKey: audio.storageKey, contentType: 'audio/wav', sizeBytes: audio.sizeBytes }
-            : {}),
+          ...(audio ? { audio: { ...audio, contentType: 'audio/wav' } } : {}),
         });
-        await deps.enqueueAnalyze(row.id);
         ids.push(row.id);
       }
       deps.log.info({ count: ids.length, withAudio }, 'sample calls imported');

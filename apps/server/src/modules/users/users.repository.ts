@@ -1,5 +1,5 @@
 /** Owns the SQL of accounts: users, organizations, reset tokens and agency keys. */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agencyKeys, organizations, passwordResetTokens, users } from '../../db/schema.js';
 
@@ -81,6 +81,52 @@ export function createUsersRepository(db: Db) {
         return user.id;
       });
     },
+    async organizationSettings(organizationId: number) {
+      const [row] = await db
+        .select({
+          redactEmails: organizations.redactEmails,
+          redactPhones: organizations.redactPhones,
+          retentionDays: organizations.retentionDays,
+        })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      return row;
+    },
+    async updateOrganizationSettings(
+      organizationId: number,
+      patch: Partial<{ redactEmails: boolean; redactPhones: boolean; retentionDays: number | null }>,
+    ) {
+      if (Object.keys(patch).length === 0) return;
+      await db
+        .update(organizations)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(organizations.id, organizationId));
+    },
+    /** Organizations that asked for a retention period. */
+    async retentionPolicies(): Promise<{ organizationId: number; days: number }[]> {
+      const rows = await db
+        .select({ organizationId: organizations.id, days: organizations.retentionDays })
+        .from(organizations)
+        .where(isNotNull(organizations.retentionDays));
+      return rows.flatMap((r) =>
+        r.days === null ? [] : [{ organizationId: r.organizationId, days: r.days }],
+      );
+    },
+    /** What a session check needs: role, organization and the token version. */
+    async findSession(id: number) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          organizationId: users.organizationId,
+          role: users.role,
+          email: users.email,
+          tokenVersion: users.tokenVersion,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return row;
+    },
     async updateProfile(id: number, p: { firstName: string; lastName: string; username: string }) {
       await db
         .update(users)
@@ -98,6 +144,13 @@ export function createUsersRepository(db: Db) {
     },
     async saveResetToken(userId: number, tokenHash: string, expiresAt: Date) {
       await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+    },
+    /** Ends every open reset link of a user (after a reset or a password change). */
+    async cancelResetTokens(userId: number, now: Date): Promise<void> {
+      await db
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
     },
     /** Marks the token used and returns its user, atomically: a token works once. */
     async consumeResetToken(tokenHash: string, now: Date): Promise<number | undefined> {

@@ -286,11 +286,15 @@ describe.each(BACKENDS)('accounts API on %s', (backend) => {
 
     it('changes the password, ends older sessions and signs in with the new one', async () => {
       const a = await createUser(h.app);
-      const short = await put('/api/users/change-password', { email: a.email, password: 'short' }, a.auth);
+      const short = await put(
+        '/api/users/change-password',
+        { email: a.email, currentPassword: a.password, password: 'short' },
+        a.auth,
+      );
       expect(short.statusCode).toBe(400);
       const res = await put(
         '/api/users/change-password',
-        { email: a.email, password: 'a brand new password' },
+        { email: a.email, currentPassword: a.password, password: 'a brand new password' },
         a.auth,
       );
       expect(res.statusCode).toBe(200);
@@ -305,12 +309,92 @@ describe.each(BACKENDS)('accounts API on %s', (backend) => {
       ).toBe(200);
     });
 
+    it('needs the current password: a stolen session alone cannot take the account over', async () => {
+      const a = await createUser(h.app);
+      const missing = await put(
+        '/api/users/change-password',
+        { email: a.email, password: 'taken over now' },
+        a.auth,
+      );
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().error.fields[0].path).toBe('currentPassword');
+      const wrong = await put(
+        '/api/users/change-password',
+        { email: a.email, currentPassword: 'a guess', password: 'taken over now' },
+        a.auth,
+      );
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'The current password is not correct.',
+        fields: [{ path: 'currentPassword', message: 'The current password is not correct.' }],
+      });
+      // The owner keeps the account and the session.
+      expect((await post('/api/users/login', { email: a.email, password: a.password })).statusCode).toBe(200);
+      expect((await get('/api/users/verify-token', a.auth)).statusCode).toBe(200);
+    });
+
+    it('a reset or a change cancels every other open reset link', async () => {
+      const a = await createUser(h.app);
+      await post('/api/users/forgotPassword', { email: a.email });
+      await post('/api/users/forgotPassword', { email: a.email });
+      const mails = await h.database.db
+        .select({ text: emailOutbox.text })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, a.email.toLowerCase()));
+      const tokens = mails.map((m) => /reset-password\/([A-Za-z0-9_-]+)/.exec(m.text)?.[1]).filter(Boolean);
+      expect(tokens).toHaveLength(2);
+      const first = await post('/api/users/resetpassword', { token: tokens[0], password: 'reset once only' });
+      expect(first.statusCode).toBe(200);
+      const second = await post('/api/users/resetpassword', {
+        token: tokens[1],
+        password: 'and again later',
+      });
+      expect(second.statusCode).toBe(400);
+      // A change of password (with the current one) also ends a link asked for before it.
+      await post('/api/users/forgotPassword', { email: a.email });
+      const all = await h.database.db
+        .select({ text: emailOutbox.text })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, a.email.toLowerCase()));
+      const third = /reset-password\/([A-Za-z0-9_-]+)/.exec(all.at(-1)!.text)![1];
+      const login = await post('/api/users/login', { email: a.email, password: 'reset once only' });
+      const auth = { authorization: `Token ${login.json().accessToken}` };
+      const change = await put(
+        '/api/users/change-password',
+        { email: a.email, currentPassword: 'reset once only', password: 'changed by the owner' },
+        auth,
+      );
+      expect(change.statusCode).toBe(200);
+      expect(
+        (await post('/api/users/resetpassword', { token: third, password: 'an attacker wins' })).statusCode,
+      ).toBe(400);
+    });
+
+    it('signs a new account in at once, so onboarding can reach the CRM consent page', async () => {
+      const tag = Math.random().toString(36).slice(2, 8);
+      const res = await post('/api/users', {
+        firstName: 'New',
+        lastName: 'Comer',
+        userName: `new_${tag}`,
+        email: `new_${tag}@example.com`,
+        organization: `Fresh ${tag}`,
+        password: 'a good long password',
+        confirmPassword: 'a good long password',
+      });
+      expect(res.statusCode).toBe(201);
+      const { id, accessToken, expiresAt } = res.json();
+      expect(expiresAt).toBeGreaterThan(Date.now() / 1000);
+      const verify = await get('/api/users/verify-token', { authorization: `Token ${accessToken}` });
+      expect(verify.json()).toMatchObject({ valid: true, userId: id });
+    });
+
     it('refuses to change someone else’s password', async () => {
       const a = await createUser(h.app);
       const b = await createUser(h.app);
       const res = await put(
         '/api/users/change-password',
-        { email: b.email, password: 'hijacked password' },
+        { email: b.email, currentPassword: a.password, password: 'hijacked password' },
         a.auth,
       );
       expect(res.statusCode).toBe(403);

@@ -12,6 +12,7 @@ import type {
   User,
   UserType,
 } from '@call-insights/contracts/users';
+import type { OrganizationSettings, OrganizationSettingsUpdate } from '@call-insights/contracts/organization';
 import { LOGIN_WRONG_PASSWORD, LOGIN_WRONG_USER, SIGNUP_TAKEN } from '@call-insights/contracts/users';
 import type { Logger } from 'pino';
 import type { Mailer } from '../../adapters/email/mailer.js';
@@ -19,11 +20,15 @@ import { AppError } from '../../errors.js';
 import type { Sealer } from '../../lib/crypto.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { AuthUser, TokenService } from '../../plugins/auth.js';
+import type { AuditSink } from '../audit/audit-sink.js';
+import type { SessionService } from './sessions.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 // Argon2id (algorithm 2 of @node-rs/argon2's const enum, which verbatimModuleSyntax cannot import), OWASP parameters.
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
 
 // Verifying against a fixed hash when the user is unknown keeps response times alike.
 const DUMMY_HASH_PROMISE = hash('not-a-real-password', ARGON2);
@@ -35,6 +40,9 @@ export type UsersServiceDeps = {
   sealer: Sealer;
   publicUrl: string;
   log: Logger;
+  /** Ends cached sessions once an account's token version moved on. */
+  sessions: Pick<SessionService, 'invalidate'>;
+  audit: AuditSink;
 };
 
 export function toUser(row: UserRow): User {
@@ -54,7 +62,7 @@ export function toUser(row: UserRow): User {
   };
 }
 
-const isUniqueViolation = (err: unknown): boolean => {
+export const isUniqueViolation = (err: unknown): boolean => {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
@@ -70,12 +78,12 @@ export function createUsersService(deps: UsersServiceDeps) {
     return row;
   }
 
-  /** A user reads their own account; an admin also reads users of their organization. */
+  /** A user reads their own account; managers and admins also read members of their organization. */
   async function readableUser(caller: AuthUser, id: number): Promise<UserRow> {
     const row = await repo.findById(id);
     if (!row || row.organizationId !== caller.organizationId)
       throw new AppError('NOT_FOUND', 'This user was not found.');
-    if (row.id !== caller.id && caller.role !== 'admin') {
+    if (row.id !== caller.id && caller.role === 'user') {
       throw new AppError('FORBIDDEN', 'You can only view your own account.');
     }
     return row;
@@ -86,11 +94,11 @@ export function createUsersService(deps: UsersServiceDeps) {
   }
 
   return {
-    async signUp(input: SignUpRequest): Promise<{ id: number }> {
+    async signUp(input: SignUpRequest): Promise<{ id: number; accessToken: string; expiresAt: number }> {
       if (input.password !== input.confirmPassword) {
-        throw new AppError('VALIDATION_FAILED', "Password and Confirm password isn't matched", [
-          { path: 'confirmPassword', message: "Password and Confirm password isn't matched" },
-        ]);
+        throw new AppError('VALIDATION_FAILED', "Password and Confirm password isn't matched", {
+          fields: [{ path: 'confirmPassword', message: "Password and Confirm password isn't matched" }],
+        });
       }
       if (await repo.isTaken(input.userName, input.email)) throw new AppError('CONFLICT', SIGNUP_TAKEN);
       const passwordHash = await hash(input.password, ARGON2);
@@ -104,7 +112,9 @@ export function createUsersService(deps: UsersServiceDeps) {
           passwordHash,
         });
         log.info({ userId: id }, 'account created');
-        return { id };
+        // Signed in at once: a new token version is 0.
+        const { token, expiresAt } = await tokens.issue({ id, tokenVersion: 0 });
+        return { id, accessToken: token, expiresAt };
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError('CONFLICT', SIGNUP_TAKEN);
         throw err;
@@ -118,7 +128,15 @@ export function createUsersService(deps: UsersServiceDeps) {
         throw new AppError('UNAUTHORIZED', LOGIN_WRONG_USER);
       }
       const ok = await verify(row.passwordHash, password).catch(() => false);
-      if (!ok) throw new AppError('UNAUTHORIZED', LOGIN_WRONG_PASSWORD);
+      if (!ok) {
+        await deps.audit.record({
+          organizationId: row.organizationId,
+          actorUserId: row.id,
+          action: 'sign_in_failed',
+        });
+        throw new AppError('UNAUTHORIZED', LOGIN_WRONG_PASSWORD);
+      }
+      await deps.audit.record({ organizationId: row.organizationId, actorUserId: row.id, action: 'sign_in' });
       const { token, expiresAt } = await tokens.issue(row);
       return { accessToken: token, expiresAt, user: toUser(row) };
     },
@@ -153,7 +171,18 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (input.email.toLowerCase() !== self.email.toLowerCase()) {
         throw new AppError('FORBIDDEN', 'You can only change your own password.');
       }
+      if (!(await verify(self.passwordHash, input.currentPassword).catch(() => false))) {
+        const message = 'The current password is not correct.';
+        throw new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'currentPassword', message }] });
+      }
       await repo.setPassword(self.id, await hash(input.password, ARGON2));
+      await repo.cancelResetTokens(self.id, new Date());
+      await deps.sessions.invalidate(self.id);
+      await deps.audit.record({
+        organizationId: self.organizationId,
+        actorUserId: self.id,
+        action: 'password_changed',
+      });
       const fresh = await loadSelf(caller);
       const { token, expiresAt } = await tokens.issue(fresh);
       return { accessToken: token, expiresAt, user: toUser(fresh) };
@@ -183,6 +212,16 @@ export function createUsersService(deps: UsersServiceDeps) {
         );
       }
       await repo.setPassword(userId, await hash(password, ARGON2));
+      // Any other open reset link stops working, and every session ends.
+      await repo.cancelResetTokens(userId, new Date());
+      await deps.sessions.invalidate(userId);
+      const row = await repo.findById(userId);
+      if (row)
+        await deps.audit.record({
+          organizationId: row.organizationId,
+          actorUserId: row.id,
+          action: 'password_reset',
+        });
     },
 
     async saveAgencyKey(caller: AuthUser, input: AgencyKeyRequest): Promise<void> {
@@ -199,6 +238,57 @@ export function createUsersService(deps: UsersServiceDeps) {
     async setUserType(caller: AuthUser, userId: number, userType: UserType): Promise<void> {
       assertSelf(caller, userId);
       await repo.setUserType(caller.id, userType);
+    },
+
+    async organizationSettings(caller: AuthUser): Promise<OrganizationSettings> {
+      const row = await repo.organizationSettings(caller.organizationId);
+      return {
+        redact_emails: row?.redactEmails ?? false,
+        redact_phones: row?.redactPhones ?? false,
+        retention_days: row?.retentionDays ?? null,
+      };
+    },
+
+    async updateOrganizationSettings(
+      caller: AuthUser,
+      patch: OrganizationSettingsUpdate,
+    ): Promise<OrganizationSettings> {
+      await repo.updateOrganizationSettings(caller.organizationId, {
+        ...(patch.redact_emails !== undefined ? { redactEmails: patch.redact_emails } : {}),
+        ...(patch.redact_phones !== undefined ? { redactPhones: patch.redact_phones } : {}),
+        ...(patch.retention_days !== undefined ? { retentionDays: patch.retention_days } : {}),
+      });
+      log.info(
+        { organizationId: caller.organizationId, by: caller.id, patch },
+        'organization settings changed',
+      );
+      await deps.audit.record({
+        organizationId: caller.organizationId,
+        actorUserId: caller.id,
+        action: 'settings_changed',
+        details: { ...patch },
+      });
+      const row = await repo.organizationSettings(caller.organizationId);
+      return {
+        redact_emails: row?.redactEmails ?? false,
+        redact_phones: row?.redactPhones ?? false,
+        retention_days: row?.retentionDays ?? null,
+      };
+    },
+
+    /** What the pipeline removes from an organization's transcripts besides cards, SSNs and SINs. */
+    async redactionPolicy(organizationId: number): Promise<{ emails: boolean; phones: boolean }> {
+      const row = await repo.organizationSettings(organizationId);
+      return { emails: row?.redactEmails ?? false, phones: row?.redactPhones ?? false };
+    },
+
+    /** Organizations with a retention period, for the nightly sweep. */
+    async retentionPolicies(): Promise<{ organizationId: number; days: number }[]> {
+      return repo.retentionPolicies();
+    },
+
+    async retentionDays(organizationId: number): Promise<number | null> {
+      return (await repo.organizationSettings(organizationId))?.retentionDays ?? null;
     },
 
     async getUserType(caller: AuthUser, userId: number): Promise<UserType> {

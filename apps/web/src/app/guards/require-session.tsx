@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { hasValidSession } from '../../lib/auth';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 /** Lets the child routes render only with a stored token that is valid by its `exp`. */
 export function RequireSession() {

@@ -1,9 +1,11 @@
+import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/language-switch';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Logo } from '../../components/ui/logo';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
+import { PageFallback } from '../routes/route-fallback';
 
 /** Frame of the pages outside the signed-in shell: logo, language and theme, a centred column. */
 export function AuthLayout() {
@@ -25,7 +27,9 @@ export function AuthLayout() {
       </header>
       <main className="flex flex-1 flex-col justify-center px-0 pt-6 pb-16 sm:px-6 lg:px-8">
         <div className="sm:mx-auto sm:w-full sm:max-w-[480px]">
-          <Outlet />
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
         </div>
       </main>
     </div>

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { currentUserQueryOptions, hasValidSession } from '../../lib/auth';
 import { getStoredUserId } from '../../lib/storage';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
+import { PageFallback } from '../routes/route-fallback';
 import { AppShell } from './shell/app-shell';
 
 /**
@@ -28,7 +29,9 @@ export function MainLayout() {
 
   return (
     <AppShell user={userQuery.data}>
-      <Outlet />
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
     </AppShell>
   );
 }

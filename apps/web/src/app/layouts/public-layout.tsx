@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Logo } from '../../components/ui/logo';
+import { PageFallback } from '../routes/route-fallback';
 
 /** Frame of public content pages such as a shared analysis: no navigation, no sign-in. */
 export function PublicLayout() {
@@ -17,7 +19,9 @@ export function PublicLayout() {
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-        <Outlet />
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { textLinkClasses } from '../../components/text-link';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 /** The error boundary of every route: a crash in one page never blanks the whole app. */
 export function RouteErrorPage() {

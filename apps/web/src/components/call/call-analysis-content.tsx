@@ -17,13 +17,23 @@ type CallAnalysisContentProps = {
   coaching: ReactNode;
   /** Replaces the Dialogue tab's plain list of turns (the analysis page adds its audio player). */
   renderDialogue?: (props: DialogueRenderProps) => ReactNode;
+  /** Controls the Transcription/Dialogue tabs (the analysis page opens Dialogue to play a moment). */
+  transcriptTab?: { index: number; onChange: (index: number) => void };
+  /** A third "Call Insights" tab (the analysis page's Phrases). */
+  extraInsightsTab?: { label: string; content: ReactNode };
 };
 
 /**
  * Everything the analysis and share pages show about one call: contact card, "Call Analysis"
  * chart, Transcription/Dialogue tabs, conversation metrics and the "Call Insights" panel.
  */
-export function CallAnalysisContent({ call, coaching, renderDialogue }: CallAnalysisContentProps) {
+export function CallAnalysisContent({
+  call,
+  coaching,
+  renderDialogue,
+  transcriptTab,
+  extraInsightsTab,
+}: CallAnalysisContentProps) {
   const turns = useMemo(() => mergeTurns(call.segments), [call.segments]);
   const repSpeaker = call.metrics?.rep_speaker ?? null;
   const speakerInfos = useMemo(() => {
@@ -52,13 +62,13 @@ export function CallAnalysisContent({ call, coaching, renderDialogue }: CallAnal
       </div>
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-5">
         <div className="space-y-6 xl:col-span-3">
-          <TranscriptTabs transcription={call.transcription} dialogue={dialogue} />
+          <TranscriptTabs transcription={call.transcription} dialogue={dialogue} selected={transcriptTab} />
           {call.metrics && call.metrics.speakers.length > 0 && (
             <MetricsCard metrics={call.metrics} speakers={speakerInfos} />
           )}
         </div>
         <div className="xl:col-span-2">
-          <InsightsPanel analysis={call.analysis} coaching={coaching} />
+          <InsightsPanel analysis={call.analysis} coaching={coaching} extraTab={extraInsightsTab} />
         </div>
       </div>
     </div>

@@ -11,12 +11,14 @@ type InsightsPanelProps = {
   analysis: Analysis | null;
   /** The Coaching tab's content: the feedback form on the analysis page, saved feedback when shared. */
   coaching: ReactNode;
+  /** A third tab after Coaching (the analysis page's "Phrases": tracker mentions). */
+  extraTab?: { label: string; content: ReactNode };
 };
 
 const panelClasses = cn(tabPanelClasses, 'h-full overflow-y-auto p-4 sm:p-6');
 
-/** "Call Insights": 1000 px high, scrolling inside; Highlights (default) and Coaching tabs. */
-export function InsightsPanel({ analysis, coaching }: InsightsPanelProps) {
+/** "Call Insights": 1000 px high, scrolling inside; Highlights (default), Coaching and an optional third tab. */
+export function InsightsPanel({ analysis, coaching, extraTab }: InsightsPanelProps) {
   const { t } = useTranslation();
   return (
     <SectionCard
@@ -29,6 +31,7 @@ export function InsightsPanel({ analysis, coaching }: InsightsPanelProps) {
         <TabList aria-label={t('analysis.insights.tabsLabel')} className={tabListClasses}>
           <Tab className={tabClasses}>{t('analysis.insights.highlights')}</Tab>
           <Tab className={tabClasses}>{t('analysis.insights.coaching')}</Tab>
+          {extraTab && <Tab className={tabClasses}>{extraTab.label}</Tab>}
         </TabList>
         <TabPanels className="min-h-0 flex-1">
           <TabPanel className={panelClasses}>
@@ -38,6 +41,7 @@ export function InsightsPanel({ analysis, coaching }: InsightsPanelProps) {
           <TabPanel unmount={false} className={panelClasses}>
             {coaching}
           </TabPanel>
+          {extraTab && <TabPanel className={panelClasses}>{extraTab.content}</TabPanel>}
         </TabPanels>
       </TabGroup>
     </SectionCard>

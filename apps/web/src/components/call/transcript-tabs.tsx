@@ -9,18 +9,20 @@ type TranscriptTabsProps = {
   transcription: string | null;
   /** The Dialogue tab's content (turns, with or without a player); it pads itself. */
   dialogue: ReactNode;
+  /** Controls which tab shows (0 Transcription, 1 Dialogue); uncontrolled without it. */
+  selected?: { index: number; onChange: (index: number) => void };
 };
 
 /** The panels scroll inside so a long call does not push the rest of the page down. */
 const scrollerClasses = 'max-h-[640px] overflow-y-auto';
 
 /** "Transcription" (the text) and "Dialogue" (speaker turns). */
-export function TranscriptTabs({ transcription, dialogue }: TranscriptTabsProps) {
+export function TranscriptTabs({ transcription, dialogue, selected }: TranscriptTabsProps) {
   const { t } = useTranslation();
   const text = transcription?.trim();
   return (
     <SectionCard titleId="call-transcript-title" title={t('analysis.transcript.title')} flush>
-      <TabGroup>
+      <TabGroup {...(selected ? { selectedIndex: selected.index, onChange: selected.onChange } : {})}>
         <TabList aria-label={t('analysis.transcript.tabsLabel')} className={tabListClasses}>
           <Tab className={tabClasses}>{t('analysis.transcript.transcription')}</Tab>
           <Tab className={tabClasses}>{t('analysis.transcript.dialogue')}</Tab>

@@ -6,8 +6,14 @@
  * Rep heuristic (documented, deterministic), first rule that decides wins:
  *  1. a speaker label that names a role ("Agent", "Sales rep", "Conseiller" → rep; "Customer",
  *     "Client", "Prospect" → the other side);
- *  2. the speaker who asked strictly the most questions (discovery is the rep's job);
- *  3. the speaker who spoke first (the rep opens outbound calls and answers inbound ones).
+ *  2. what each side says, scored: introducing oneself with a company ("this is Mark from
+ *     BrightDesk", "Nate from TrackPoint", "ici Julien de Caissia") +3; speaking of "our" offer or of
+ *     what "we" do for customers ("our plan", "we help", "notre logiciel", "nous offrons") +1 each, at
+ *     most +3, acknowledging the other side's trouble ("sorry to hear that", "je comprends") counting
+ *     the same; each question +0.5, at most +3; opening the call with a bare greeting ("Hello?",
+ *     "Allô ?", the one who picks up) −2. The speaker with strictly the highest score is the rep;
+ *  3. the speaker who asked strictly the most questions (discovery is the rep's job);
+ *  4. the speaker who spoke first (the rep opens outbound calls and answers inbound ones).
  */
 import type { Segment } from '@call-insights/contracts/transcript';
 import { normalizeForMatch, tokens } from './text.js';
@@ -93,6 +99,8 @@ export function detectRepSpeaker(
   if (byLabel) return byLabel;
   const notCustomers = order.filter((sp) => labelRole(sp) !== 'customer');
   if (notCustomers.length === 1 && order.length > 1) return notCustomers[0] ?? null;
+  const byWords = repByWhatIsSaid(segments, order, questionCounts);
+  if (byWords) return byWords;
   let best: string | null = null;
   let bestCount = -1;
   let tie = false;
@@ -106,6 +114,45 @@ export function detectRepSpeaker(
   }
   if (best !== null && bestCount > 0 && !tie) return best;
   return order[0] ?? null;
+}
+
+const INTRODUCES =
+  /(?:\b(?:this is|my name is|i'm|it's)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:from|with|at|over at)\s+\p{Lu})|(?:(?:^|[,.?!]\s*)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:from|with)\s+\p{Lu})|\b(?:calling from|calling on behalf of|reaching out from)\b|(?:\b(?:ici|je m'appelle|je m’appelle|c'est|c’est)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:de|d'|d’|chez)\s*(?:la société\s+)?\p{Lu})|\bje vous (?:appelle|contacte) (?:de la part|de chez)/u;
+const OFFERS =
+  /\b(?:our (?:plan|plans|service|services|platform|software|app|system|product|solution|team|program|package|pricing|rate|fee|clients|customers)|we (?:help|offer|provide|work with|specialize|install|handle|do|make|build|lease|clean|shoot|maintain)|notre (?:offre|forfait|service|plateforme|logiciel|solution|application|équipe|equipe|système|systeme|tarif|abonnement)|nos (?:clients|services|tarifs|forfaits)|nous (?:offrons|proposons|aidons|accompagnons|installons|faisons|gérons|gerons))\b/giu;
+const EMPATHY =
+  /\b(?:sorry to hear|i'm sorry|i understand|i hear you|i hear that|that's rough|that's tough|that happens a lot|je comprends|désolée? d'entendre|je vous entends)\b/giu;
+const BARE_GREETING =
+  /^(?:hello|hi|hey|yes|yeah|yep|good (?:morning|afternoon)|allo|allô|bonjour|oui|salut|speaking)[\s,.!?…-]*(?:\p{L}+[\s,.!?…-]*)?$/iu;
+
+/** Step 2 of the heuristic: the speaker whose words most sound like the seller's, or null on a tie. */
+function repByWhatIsSaid(
+  segments: readonly Segment[],
+  order: readonly string[],
+  questionCounts: ReadonlyMap<string, number>,
+): string | null {
+  const score = new Map<string, number>(
+    order.map((sp) => [sp, Math.min(3, 0.5 * (questionCounts.get(sp) ?? 0))]),
+  );
+  const offers = new Map<string, number>();
+  const introduced = new Set<string>();
+  const first = toTurns(segments)[0];
+  for (const seg of segments) {
+    if (!introduced.has(seg.speaker) && INTRODUCES.test(seg.text)) introduced.add(seg.speaker);
+    const n = (seg.text.match(OFFERS)?.length ?? 0) + (seg.text.match(EMPATHY)?.length ?? 0);
+    offers.set(seg.speaker, (offers.get(seg.speaker) ?? 0) + n);
+  }
+  for (const sp of order) {
+    let v = score.get(sp) ?? 0;
+    if (introduced.has(sp)) v += 3;
+    v += Math.min(3, offers.get(sp) ?? 0);
+    if (first && first.speaker === sp && BARE_GREETING.test(first.text.trim())) v -= 2;
+    score.set(sp, v);
+  }
+  const ranked = [...score.entries()].sort((a, b) => b[1] - a[1]);
+  const [top, second] = ranked;
+  if (!top || (second && second[1] === top[1])) return null;
+  return top[0];
 }
 
 const LABELLED_LINE = /^\s*(?:\[[^\]]*\]\s*)?([^:\n]{1,40}?)\s*:\s+(.+)$/u;

@@ -92,8 +92,9 @@ export function countWords(text: string): number {
 }
 
 const PLACEHOLDERS: Record<string, string> = {
-  day: "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|aujourd'hui|ce soir)",
-  time: "(?:\\d{1,2}(?:h\\d{0,2}|\\s\\d{2})?(?:\\s?(?:am|pm|a m|p m|o'clock|heures?|h))?|noon|midi)",
+  day: "(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|tomorrow|today|tonight|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|aujourd'hui|ce soir)",
+  // Digits ("2 pm", "14h30") or words ("seven thirty", "ten a m", "dix heures", "quatorze heures trente").
+  time: "(?:\\d{1,2}(?:h\\d{0,2}|\\s\\d{2})?(?:\\s?(?:am|pm|a m|p m|o'clock|heures?|h))?|noon|midi|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\\s(?:thirty|fifteen|forty five|o'clock))?(?:\\s?(?:am|pm|a m|p m))?|(?:une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|dix sept|dix huit|dix neuf|vingt)\\sheures?(?:\\s(?:trente|quinze|et demie))?)",
 };
 
 /**
@@ -147,7 +148,12 @@ export class PhraseMatcher<T> {
   private readonly entries: { phrase: string; value: T }[];
 
   constructor(entries: readonly { phrase: string; value: T }[]) {
-    this.entries = [...entries];
+    // Longer phrases first (stable otherwise): at one position the more specific phrase wins, so
+    // "cheaper quote" is not lost to "cheaper" whatever order the lexicon lists them in.
+    this.entries = entries
+      .map((e, i) => ({ e, i, n: e.phrase.trim().split(/\s+/u).length }))
+      .sort((a, b) => b.n - a.n || a.i - b.i)
+      .map(({ e }) => e);
     this.re =
       this.entries.length === 0
         ? null
@@ -236,7 +242,7 @@ export function isNegated(
 }
 
 const LEADING_MARKERS =
-  /^(?:(?:yeah|yes|yep|no|nope|well|so|and|but|okay|ok|oh|look|listen|honestly|frankly|right|i mean|you know|like|alors|bon|ben|bah|eh bien|écoutez|ecoutez|franchement|oui|non|mais|et|donc|voilà|voila|d'accord|en fait|honnêtement|honnetement)[\s,.…!-]+)+/iu;
+  /^(?:(?:yeah|yes|yep|no(?![\s,]+thanks?)|nope|well|so|and|but|okay|ok|oh|look|listen|honestly|frankly|right(?!\s+(?:now|away|here|there))|i mean|you know|like|alors|bon|ben|bah|eh bien|écoutez|ecoutez|franchement|oui|non|mais|et|donc|voilà|voila|d'accord|en fait|honnêtement|honnetement)[\s,.…!-]+)+/iu;
 
 const CLAUSE_BOUNDARY = /[,;:()–—]|\s-\s|\s(?:but|though|mais|sauf que)\s/giu;
 

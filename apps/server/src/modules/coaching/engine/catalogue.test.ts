@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CoachCatalogue } from '@call-insights/contracts/analysis';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATALOGUE, loadCoachCatalogue, NEPQ_METHOD, resolveCoaching } from './catalogue.js';
@@ -42,6 +43,11 @@ describe('coach catalogue', () => {
         JSON.stringify({ ...custom, coaches: [{ name: 'Sam', persona: '', methods: ['SPIN'] }] }),
       ),
     ).toThrow(/unknown method "SPIN"/u);
+  });
+
+  it('ships its default as a catalogue file a deployment can copy for COACH_CATALOGUE', () => {
+    const file = fileURLToPath(new URL('./default-catalogue.json', import.meta.url));
+    expect(loadCoachCatalogue(file)).toEqual(DEFAULT_CATALOGUE);
   });
 
   it('resolves names case-insensitively', () => {

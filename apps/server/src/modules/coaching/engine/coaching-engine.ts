@@ -6,7 +6,7 @@
  */
 import type { CoachCatalogue, ConversationMetrics } from '@call-insights/contracts/analysis';
 import type { Segment } from '@call-insights/contracts/transcript';
-import type { LlmConfig } from '../../analysis/engine/config.js';
+import type { LlmConfig } from '../../../adapters/llm/config.js';
 import type { EngineLogger } from '../../analysis/engine/llm/llm-analyzer.js';
 import { createLlmCoach } from './llm-coach.js';
 import { createRulesCoach } from './rules-coach.js';

@@ -1,6 +1,6 @@
 import type { Segment } from '@call-insights/contracts/transcript';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LlmConfig } from '../../analysis/engine/config.js';
+import type { LlmConfig } from '../../../adapters/llm/config.js';
 import {
   startFakeOpenAiServer,
   type FakeOpenAiServer,

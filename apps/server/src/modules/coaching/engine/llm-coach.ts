@@ -5,11 +5,11 @@
  * instead and a last "Note:" line says why. A cancelled request propagates its abort.
  */
 import type { CoachCatalogue } from '@call-insights/contracts/analysis';
-import type { LlmConfig } from '../../analysis/engine/config.js';
+import type { LlmConfig } from '../../../adapters/llm/config.js';
 import { transcriptLines } from '../../analysis/engine/llm/chunking.js';
-import { classifyLlmFailure, type LlmFailure } from '../../analysis/engine/llm/errors.js';
+import { classifyLlmFailure, type LlmFailure } from '../../../adapters/llm/errors.js';
 import type { EngineLogger } from '../../analysis/engine/llm/llm-analyzer.js';
-import { createLanguageModel } from '../../analysis/engine/llm/model.js';
+import { createLanguageModel } from '../../../adapters/llm/model.js';
 import { coachingContext } from './coaching-context.js';
 import type { Coach } from './coaching-engine.js';
 import { coachFeedback } from './llm/coach-feedback/index.js';

@@ -11,6 +11,7 @@ export function AppShell({ user, children }: AppShellProps) {
   const { t } = useTranslation();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const isAdmin = user?.role === 'admin';
+  const isManager = user?.role === 'manager';
 
   return (
     <div className="min-h-full bg-white dark:bg-gray-900">
@@ -20,8 +21,13 @@ export function AppShell({ user, children }: AppShellProps) {
       >
         {t('nav.skipToContent')}
       </a>
-      <MobileSidebar open={sidebarOpen} onClose={() => setSidebarOpen(false)} isAdmin={isAdmin} />
-      <DesktopSidebar isAdmin={isAdmin} />
+      <MobileSidebar
+        open={sidebarOpen}
+        onClose={() => setSidebarOpen(false)}
+        isAdmin={isAdmin}
+        isManager={isManager}
+      />
+      <DesktopSidebar isAdmin={isAdmin} isManager={isManager} />
 
       <div className="lg:pl-[280px]">
         <Header user={user} onOpenSidebar={() => setSidebarOpen(true)} />

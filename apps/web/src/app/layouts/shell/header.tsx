@@ -1,8 +1,10 @@
-import { Bars3Icon, BellIcon } from '@heroicons/react/24/outline';
+import { Bars3Icon } from '@heroicons/react/24/outline';
 import type { User } from '@call-insights/contracts/users';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch';
+import { BellPlaceholder, NotificationBell } from '../../../components/notification-bell';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { isRouteHandle, type PageKey } from '../../route-handle';
@@ -50,13 +52,9 @@ export function Header({ user, onOpenSidebar }: HeaderProps) {
           <LanguageSwitch />
         </div>
         <ThemeToggle />
-        <button
-          type="button"
-          aria-label={t('nav.notifications')}
-          className="-m-2.5 rounded-md p-2.5 text-gray-400 hover:text-gray-500 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:text-white"
-        >
-          <BellIcon aria-hidden="true" className="size-6" />
-        </button>
+        <Suspense fallback={<BellPlaceholder label={t('nav.notifications')} />}>
+          <NotificationBell />
+        </Suspense>
         <div
           aria-hidden="true"
           className="hidden lg:block lg:h-6 lg:w-px lg:bg-gray-200 dark:lg:bg-white/10"

@@ -1,9 +1,14 @@
 import { Dialog, DialogBackdrop, DialogPanel, TransitionChild } from '@headlessui/react';
 import {
+  BuildingOfficeIcon,
   ChartBarSquareIcon,
+  ChatBubbleBottomCenterTextIcon,
   Cog6ToothIcon,
+  PresentationChartLineIcon,
   ShieldCheckIcon,
+  SparklesIcon,
   UserCircleIcon,
+  UserGroupIcon,
   XMarkIcon,
 } from '@heroicons/react/24/outline';
 import type { ComponentType, SVGProps } from 'react';
@@ -12,22 +17,43 @@ import { Link, NavLink } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { Logo } from '../../../components/ui/logo';
 import { cn } from '../../../lib/cn';
-import { paths } from '../../paths';
+import { paths } from '../../../config/paths';
 
 type NavItem = {
-  key: 'callInsights' | 'admin' | 'profile' | 'account';
+  key:
+    | 'callInsights'
+    | 'assistant'
+    | 'teamDashboard'
+    | 'teamMembers'
+    | 'trackers'
+    | 'admin'
+    | 'organization'
+    | 'profile'
+    | 'account';
   href: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 };
 
-function useNavSections(isAdmin: boolean) {
+/** The manager pages, for managers and admins. */
+const managerItems: NavItem[] = [
+  { key: 'teamDashboard', href: paths.main.managerDashboard.getHref(), icon: PresentationChartLineIcon },
+  { key: 'teamMembers', href: paths.main.managerUsers.getHref(), icon: UserGroupIcon },
+  { key: 'trackers', href: paths.main.trackers.getHref(), icon: ChatBubbleBottomCenterTextIcon },
+];
+
+function useNavSections(isAdmin: boolean, isManager: boolean) {
   const main: NavItem[] = [
     { key: 'callInsights', href: paths.main.recordings.getHref(), icon: ChartBarSquareIcon },
+    { key: 'assistant', href: paths.main.assistant.getHref(), icon: SparklesIcon },
+    ...(isManager || isAdmin ? managerItems : []),
     ...(isAdmin ? [{ key: 'admin' as const, href: paths.main.admin.getHref(), icon: ShieldCheckIcon }] : []),
   ];
   const settings: NavItem[] = [
     { key: 'profile', href: paths.main.profile.getHref(), icon: UserCircleIcon },
     { key: 'account', href: paths.main.account.getHref(), icon: Cog6ToothIcon },
+    ...(isAdmin
+      ? [{ key: 'organization' as const, href: paths.main.organization.getHref(), icon: BuildingOfficeIcon }]
+      : []),
   ];
   return [
     { key: 'main' as const, items: main },
@@ -35,11 +61,16 @@ function useNavSections(isAdmin: boolean) {
   ];
 }
 
-type SidebarContentProps = { isAdmin: boolean; onNavigate?: () => void; inDrawer?: boolean };
+type SidebarContentProps = {
+  isAdmin: boolean;
+  isManager?: boolean;
+  onNavigate?: () => void;
+  inDrawer?: boolean;
+};
 
-function SidebarContent({ isAdmin, onNavigate, inDrawer = false }: SidebarContentProps) {
+function SidebarContent({ isAdmin, isManager = false, onNavigate, inDrawer = false }: SidebarContentProps) {
   const { t } = useTranslation();
-  const sections = useNavSections(isAdmin);
+  const sections = useNavSections(isAdmin, isManager);
   return (
     <div className="flex grow flex-col gap-y-5 overflow-y-auto border-r border-gray-200 bg-white px-6 pb-4 dark:border-white/10 dark:bg-gray-900">
       <div className="flex h-16 shrink-0 items-center">
@@ -106,17 +137,17 @@ function SidebarContent({ isAdmin, onNavigate, inDrawer = false }: SidebarConten
   );
 }
 
-export function DesktopSidebar({ isAdmin }: { isAdmin: boolean }) {
+export function DesktopSidebar({ isAdmin, isManager }: { isAdmin: boolean; isManager?: boolean }) {
   return (
     <div className="hidden lg:fixed lg:inset-y-0 lg:z-50 lg:flex lg:w-[280px] lg:flex-col">
-      <SidebarContent isAdmin={isAdmin} />
+      <SidebarContent isAdmin={isAdmin} isManager={isManager} />
     </div>
   );
 }
 
-type MobileSidebarProps = { open: boolean; onClose: () => void; isAdmin: boolean };
+type MobileSidebarProps = { open: boolean; onClose: () => void; isAdmin: boolean; isManager?: boolean };
 
-export function MobileSidebar({ open, onClose, isAdmin }: MobileSidebarProps) {
+export function MobileSidebar({ open, onClose, isAdmin, isManager }: MobileSidebarProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 lg:hidden">
@@ -142,7 +173,7 @@ export function MobileSidebar({ open, onClose, isAdmin }: MobileSidebarProps) {
               </button>
             </div>
           </TransitionChild>
-          <SidebarContent isAdmin={isAdmin} onNavigate={onClose} inDrawer />
+          <SidebarContent isAdmin={isAdmin} isManager={isManager} onNavigate={onClose} inDrawer />
         </DialogPanel>
       </div>
     </Dialog>

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { signOut } from '../../../lib/auth';
-import { paths } from '../../paths';
+import { paths } from '../../../config/paths';
 import { UserAvatar } from './user-avatar';
 
 const itemClasses =

@@ -1,6 +1,7 @@
-import { LinkGeneratorRequest, LinkGeneratorResponse } from '@call-insights/contracts/analysis-record';
+import { LinkGeneratorRequest, type LinkGeneratorResponse } from '@call-insights/contracts/analysis-record';
+import { analysisApi } from '@call-insights/contracts/analysis.routes';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const linkGeneratorRequestSchema = LinkGeneratorRequest;
 
@@ -18,11 +19,9 @@ export function absoluteShareLink(link: string, origin: string): string {
 
 /** POST /analysis/link-generator → the public link; the same one each time until it is revoked. */
 export async function createShareLink(id: number): Promise<LinkGeneratorResponse> {
-  const answer = await api.post<unknown>(
-    '/analysis/link-generator',
-    linkGeneratorRequestSchema.parse({ id }),
-  );
-  const parsed = LinkGeneratorResponse.parse(answer);
+  const parsed = await callApi(analysisApi.createShareLink, {
+    body: linkGeneratorRequestSchema.parse({ id }),
+  });
   return { ...parsed, link: absoluteShareLink(parsed.link, window.location.origin) };
 }
 

@@ -1,7 +1,8 @@
 import { AnalysisRecord } from '@call-insights/contracts/analysis-record';
+import { analysisApi } from '@call-insights/contracts/analysis.routes';
 import { RecordingIdQuery, type RecordingStatus } from '@call-insights/contracts/recordings';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const recordingIdSchema = RecordingIdQuery.shape.id;
 export const analysisRecordSchema = AnalysisRecord;
@@ -28,8 +29,7 @@ export function parseRecordingId(value: string | undefined): number | null {
 
 /** GET /analysis/analysis?id= → the call record with its analysis; 404 for an unknown recording. */
 export async function getAnalysisRecord(id: number, signal?: AbortSignal): Promise<AnalysisRecord> {
-  const answer = await api.get<unknown>('/analysis/analysis', { query: { id }, signal });
-  return analysisRecordSchema.parse(answer);
+  return callApi(analysisApi.record, { query: { id } }, { signal });
 }
 
 export function analysisRecordQueryOptions(id: number) {

@@ -1,14 +1,14 @@
 import { AudioUrlResponse } from '@call-insights/contracts/recordings';
+import { recordingsApi } from '@call-insights/contracts/recordings.routes';
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { analysisKeys } from './get-analysis-record';
 
 export const audioUrlResponseSchema = AudioUrlResponse;
 
 /** GET /recordings/:id/audio-url → a same-origin signed URL usable as `<audio src>` (Range seeking). */
 export async function getAudioUrl(id: number, signal?: AbortSignal): Promise<AudioUrlResponse> {
-  const answer = await api.get<unknown>(`/recordings/${id}/audio-url`, { signal });
-  return audioUrlResponseSchema.parse(answer);
+  return callApi(recordingsApi.audioUrl, { params: { id } }, { signal });
 }
 
 /** Whether a signed URL has expired (or will within a minute), `expiresAt` being in epoch seconds. */

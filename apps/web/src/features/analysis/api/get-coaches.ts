@@ -1,14 +1,14 @@
 import { CoachCatalogue } from '@call-insights/contracts/analysis';
+import { analysisApi } from '@call-insights/contracts/analysis.routes';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { analysisKeys } from './get-analysis-record';
 
 export const coachCatalogueSchema = CoachCatalogue;
 
 /** GET /analysis/coaches → the coaches and methods of the "Coach name" and "Method" selectors. */
 export async function getCoaches(signal?: AbortSignal): Promise<CoachCatalogue> {
-  const answer = await api.get<unknown>('/analysis/coaches', { signal });
-  return coachCatalogueSchema.parse(answer);
+  return callApi(analysisApi.coaches, {}, { signal });
 }
 
 export function coachesQueryOptions() {

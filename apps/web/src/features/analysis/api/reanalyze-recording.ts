@@ -1,15 +1,15 @@
-import { RetryResponse } from '@call-insights/contracts/recordings';
+import type { RetryResponse } from '@call-insights/contracts/recordings';
+import { analysisApi } from '@call-insights/contracts/analysis.routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { analysisKeys } from './get-analysis-record';
 
 export type ReanalyzeResponse = z.infer<typeof RetryResponse>;
 
 /** POST /recordings/:id/reanalyze → { id, status: 'analyzing' }; 409 while there is no transcript. */
 export async function reanalyzeRecording(id: number): Promise<ReanalyzeResponse> {
-  const answer = await api.post<unknown>(`/recordings/${id}/reanalyze`);
-  return RetryResponse.parse(answer);
+  return callApi(analysisApi.reanalyze, { params: { id } });
 }
 
 export function useReanalyzeRecording(id: number) {

@@ -1,14 +1,14 @@
-import { CoachingRequest, CoachingResponse } from '@call-insights/contracts/analysis';
+import { CoachingRequest, type CoachingResponse } from '@call-insights/contracts/analysis';
+import { analysisApi } from '@call-insights/contracts/analysis.routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
+import { callApi, isApiError } from '../../../lib/api-client';
 import { analysisKeys } from './get-analysis-record';
 
 export const coachingRequestSchema = CoachingRequest;
 
 /** POST /analysis/coaching → feedback text; the server saves it on the recording. 409 without a transcript. */
 export async function requestCoaching(input: CoachingRequest): Promise<CoachingResponse> {
-  const answer = await api.post<unknown>('/analysis/coaching', coachingRequestSchema.parse(input));
-  return CoachingResponse.parse(answer);
+  return callApi(analysisApi.coaching, { body: coachingRequestSchema.parse(input) });
 }
 
 export function isNoTranscriptError(error: unknown): boolean {

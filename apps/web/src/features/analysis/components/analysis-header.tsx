@@ -2,7 +2,7 @@ import type { AnalysisRecord } from '@call-insights/contracts/analysis-record';
 import { ArrowLeftIcon } from '@heroicons/react/20/solid';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { useReanalyzeRecording } from '../api/reanalyze-recording';
 import { AnalysisActionsMenu } from './analysis-actions-menu';

@@ -1,6 +1,6 @@
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { CallAnalysisContent } from '../../../components/call/call-analysis-content';
@@ -12,7 +12,8 @@ import { isApiError } from '../../../lib/api-client';
 import { analysisRecordQueryOptions, parseRecordingId } from '../api/get-analysis-record';
 import { AnalysisHeader, BackButton } from './analysis-header';
 import { CoachingPanel } from './coaching-panel';
-import { DialoguePlayer } from './dialogue-player';
+import { DialoguePlayer, type SeekFn } from './dialogue-player';
+import { PhrasesPanel } from './phrases-panel';
 import { StatusBanner } from './status-banner';
 
 /** /main/call-analysis/:id — one call's contact, chart, transcript, metrics, insights and coaching. */
@@ -25,9 +26,17 @@ export function CallAnalysisPage() {
 
 function CallAnalysis({ id }: { id: number }) {
   const { t } = useTranslation();
+  const { t: tTrackers } = useTranslation('trackers');
   const query = useQuery(analysisRecordQueryOptions(id));
   const [rerunFailed, setRerunFailed] = useState(false);
+  const [transcriptTab, setTranscriptTab] = useState(0);
+  const seekRef = useRef<SeekFn | null>(null);
   const record = query.data;
+  // A phrase's play button opens the Dialogue tab (the player) and plays from the mention.
+  const seek = useCallback((seconds: number) => {
+    setTranscriptTab(1);
+    seekRef.current?.(seconds);
+  }, []);
 
   useEffect(() => {
     // Spec 8: a failed analysis load is logged; the page shows a plain error state.
@@ -47,15 +56,27 @@ function CallAnalysis({ id }: { id: number }) {
       {rerunFailed && <Alert tone="error">{t('analysis.page.rerunFailed')}</Alert>}
       <CallAnalysisContent
         call={record}
+        transcriptTab={{ index: transcriptTab, onChange: setTranscriptTab }}
         renderDialogue={({ turns, speakers }) => (
           <DialoguePlayer
             recordingId={record.id}
             hasAudio={record.hasAudio}
             turns={turns}
             speakers={speakers}
+            seekRef={seekRef}
           />
         )}
         coaching={<CoachingPanel record={record} />}
+        extraInsightsTab={{
+          label: tTrackers('phrases.tab'),
+          content: (
+            <PhrasesPanel
+              recordingId={record.id}
+              status={record.status}
+              onSeek={record.hasAudio ? seek : undefined}
+            />
+          ),
+        }}
       />
     </div>
   );

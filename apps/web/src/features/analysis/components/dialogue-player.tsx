@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogueRenderProps } from '../../../components/call/call-analysis-content';
 import { activeTurnIndex, type Turn } from '../../../components/call/dialogue';
@@ -7,13 +7,21 @@ import { DialogueList } from '../../../components/call/dialogue-list';
 import { Spinner } from '../../../components/ui/spinner';
 import { audioUrlQueryOptions, isAudioUrlExpired } from '../api/get-audio-url';
 
-type DialoguePlayerProps = DialogueRenderProps & { recordingId: number; hasAudio: boolean };
+/** Plays the call from a time, in seconds (registered by the player once its audio is loaded). */
+export type SeekFn = (seconds: number) => void;
+
+type DialoguePlayerProps = DialogueRenderProps & {
+  recordingId: number;
+  hasAudio: boolean;
+  /** Filled with the player's seek function, so other parts of the page (Phrases) can play a moment. */
+  seekRef?: RefObject<SeekFn | null>;
+};
 
 /**
  * The Dialogue tab with the call's audio: a player above the turns; a turn plays the call from its
  * start, and the turn being heard is highlighted as the audio advances.
  */
-export function DialoguePlayer({ recordingId, hasAudio, turns, speakers }: DialoguePlayerProps) {
+export function DialoguePlayer({ recordingId, hasAudio, turns, speakers, seekRef }: DialoguePlayerProps) {
   const { t } = useTranslation();
   const audioQuery = useQuery(audioUrlQueryOptions(recordingId, hasAudio));
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -25,13 +33,22 @@ export function DialoguePlayer({ recordingId, hasAudio, turns, speakers }: Dialo
     if (audioError) console.error('Error fetching the audio URL', audioError);
   }, [audioError]);
 
-  const playTurn = useCallback((turn: Turn) => {
+  const playFrom = useCallback((seconds: number) => {
     const audio = audioRef.current;
     if (!audio) return;
-    audio.currentTime = turn.start;
-    setTime(turn.start);
+    audio.currentTime = seconds;
+    setTime(seconds);
     audio.play().catch((error: unknown) => console.error('Error playing the recording', error));
   }, []);
+  const playTurn = useCallback((turn: Turn) => playFrom(turn.start), [playFrom]);
+
+  useEffect(() => {
+    if (!seekRef) return;
+    seekRef.current = playFrom;
+    return () => {
+      seekRef.current = null;
+    };
+  }, [seekRef, playFrom]);
 
   const activeIndex = time === null ? -1 : activeTurnIndex(turns, time);
   const ready = Boolean(audioUrl);

@@ -1,6 +1,92 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { Bars3Icon, XMarkIcon } from '@heroicons/react/20/solid';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { useChat } from '../hooks/use-chat';
+import type { ConversationItem } from '../lib/conversations';
+import { ChatInput } from './chat-input';
+import { ConversationSidebar } from './conversation-sidebar';
+import { DeleteChatDialog } from './delete-chat-dialog';
+import { MessageList } from './message-list';
+import { Welcome } from './welcome';
 
-/** The chat assistant arrives with the assistant work. */
+/** The assistant (`/main/assistant`): conversations on the left, the chat on the right. */
 export function AssistantPage() {
-  return <PagePlaceholder />;
+  const { t } = useTranslation('assistant');
+  const chat = useChat({ fallbackReply: t('errors.fallbackReply') });
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<ConversationItem | null>(null);
+
+  const banner = chat.error ? (
+    <Alert tone="error">
+      <span className="flex items-start justify-between gap-4">
+        <span>{t(`errors.${chat.error}`)}</span>
+        <button type="button" onClick={chat.dismissError} className="underline">
+          {t('errors.dismiss')}
+        </button>
+      </span>
+    </Alert>
+  ) : null;
+
+  const hasMessages = chat.messages.length > 0;
+  const closeOnSmall = () => setSidebarOpen(false);
+
+  return (
+    <div className="-my-2 flex h-[calc(100dvh-12rem)] min-h-[30rem] overflow-hidden rounded-lg border border-gray-200 dark:border-white/10">
+      <ConversationSidebar
+        open={sidebarOpen}
+        loading={chat.sidebarLoading}
+        conversations={chat.conversations}
+        activeId={chat.sessionId}
+        onNewChat={() => {
+          chat.newChat();
+          closeOnSmall();
+        }}
+        onSelect={(id) => {
+          void chat.selectConversation(id);
+          closeOnSmall();
+        }}
+        onDelete={setToDelete}
+      />
+      <section className="flex min-w-0 flex-1 flex-col" aria-label={t('welcome.title')}>
+        <div className="flex items-center border-b border-gray-200 px-2 py-1 lg:hidden dark:border-white/10">
+          <button
+            type="button"
+            onClick={() => setSidebarOpen((o) => !o)}
+            aria-expanded={sidebarOpen}
+            aria-controls="assistant-conversations"
+            className="rounded-md p-2 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-gray-300 dark:hover:bg-white/10"
+          >
+            <span className="sr-only">{sidebarOpen ? t('sidebar.hide') : t('sidebar.show')}</span>
+            {sidebarOpen ? (
+              <XMarkIcon aria-hidden="true" className="size-5" />
+            ) : (
+              <Bars3Icon aria-hidden="true" className="size-5" />
+            )}
+          </button>
+        </div>
+        {hasMessages || chat.messageLoading ? (
+          <>
+            <MessageList messages={chat.messages} loading={chat.messageLoading} banner={banner} />
+            <ChatInput disabled={chat.messageLoading} onSend={(text) => void chat.send(text)} />
+          </>
+        ) : (
+          <div className="flex flex-1 flex-col items-center justify-center gap-8 overflow-y-auto px-4 py-8">
+            {banner && <div className="w-full max-w-2xl">{banner}</div>}
+            <Welcome disabled={chat.messageLoading} onPick={(q) => void chat.send(q)} />
+            <ChatInput centred disabled={chat.messageLoading} onSend={(text) => void chat.send(text)} />
+          </div>
+        )}
+      </section>
+      <DeleteChatDialog
+        title={toDelete?.title ?? null}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          const target = toDelete;
+          setToDelete(null);
+          if (target) void chat.deleteConversation(target.id);
+        }}
+      />
+    </div>
+  );
 }

@@ -5,14 +5,15 @@ import {
   type LoginResponse,
 } from '@call-insights/contracts/users';
 import { useMutation } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
+import { usersApi } from '@call-insights/contracts/users.routes';
+import { callApi, isApiError } from '../../../lib/api-client';
 
 export const loginInputSchema = LoginRequest;
 export type LoginInput = LoginRequest;
 
 /** POST /users/login. Public: a 401 here means wrong credentials, not an expired session. */
 export function login(input: LoginInput): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/users/login', input, { auth: false });
+  return callApi(usersApi.login, { body: input });
 }
 
 export function useLogin() {

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AuthCard } from '../../../components/auth-card';
 import { TextLink } from '../../../components/text-link';
 import { Alert } from '../../../components/ui/alert';

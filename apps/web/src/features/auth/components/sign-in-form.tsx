@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
+import type { UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { TextLink } from '../../../components/text-link';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,8 +12,16 @@ import { useErrorText } from '../../../hooks/use-error-text';
 import { currentUserQueryOptions } from '../../../lib/auth';
 import { applyServerFieldErrors } from '../../../lib/form';
 import { saveSignedInAccount } from '../../../lib/storage';
-import { loginErrorKey, loginInputSchema, useLogin, type LoginErrorKey } from '../api/login';
+import { loginErrorKey, type LoginErrorKey, type LoginInput, useLogin } from '../api/login';
+import { validateSignIn, type SignInErrors, type SignInField } from '../utils/validate-sign-in';
 
+const fields: readonly SignInField[] = ['email', 'password'];
+
+/**
+ * Two fields and a submit, kept free of a form library so /signin stays small: the contract's
+ * schema validates on submit, then each field again as it changes (what react-hook-form did on
+ * the other forms), and the first invalid field takes the focus.
+ */
 export function SignInForm() {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -22,16 +29,40 @@ export function SignInForm() {
   const queryClient = useQueryClient();
   const login = useLogin();
   const [failure, setFailure] = useState<LoginErrorKey | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(loginInputSchema), defaultValues: { email: '', password: '' } });
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
-  const onSubmit = handleSubmit((values) => {
+  const focusFirst = (invalid: SignInErrors) => {
+    const first = fields.find((field) => invalid[field]);
+    if (first) inputs[first].current?.focus();
+  };
+
+  const change = (field: SignInField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors((current) => ({ ...current, [field]: validateSignIn(next).errors[field] }));
+  };
+
+  // The shape react-hook-form's setError has, so the shared server-error mapping applies as is.
+  const setServerError: UseFormSetError<LoginInput> = (name, error, options) => {
+    if (name !== 'email' && name !== 'password') return;
+    setErrors((current) => ({ ...current, [name]: error.message }));
+    if (options?.shouldFocus) inputs[name].current?.focus();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const result = validateSignIn(values);
+    setErrors(result.errors);
+    if (!result.data) {
+      focusFirst(result.errors);
+      return;
+    }
     setFailure(null);
-    login.mutate(values, {
+    login.mutate(result.data, {
       onSuccess: (response) => {
         // Spec: without an access token in the answer the user stays on the sign-in page.
         if (!response?.accessToken) {
@@ -48,36 +79,42 @@ export function SignInForm() {
         void navigate(paths.main.dashboard.getHref(), { replace: true });
       },
       onError: (error) => {
-        if (!applyServerFieldErrors(error, setError, ['email', 'password'])) setFailure(loginErrorKey(error));
+        if (!applyServerFieldErrors(error, setServerError, fields)) setFailure(loginErrorKey(error));
       },
     });
-  });
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       {failure && <Alert tone="error">{t(failure)}</Alert>}
       <Input
+        ref={inputs.email}
         id="signin-email"
+        name="email"
         label={t('auth.signIn.email')}
         type="email"
         autoComplete="email"
         required
-        error={errorText(errors.email)}
-        {...register('email')}
+        value={values.email}
+        onChange={(event) => change('email', event.target.value)}
+        error={errorText(errors.email ? { message: errors.email } : undefined)}
       />
       <Input
+        ref={inputs.password}
         id="signin-password"
+        name="password"
         label={t('auth.signIn.password')}
         type="password"
         autoComplete="current-password"
         required
-        error={errorText(errors.password)}
+        value={values.password}
+        onChange={(event) => change('password', event.target.value)}
+        error={errorText(errors.password ? { message: errors.password } : undefined)}
         labelAside={
           <TextLink to={paths.forgotPassword.getHref()} className="text-sm">
             {t('auth.signIn.forgotPassword')}
           </TextLink>
         }
-        {...register('password')}
       />
       <Button type="submit" fullWidth isLoading={login.isPending}>
         {t('auth.signIn.submit')}

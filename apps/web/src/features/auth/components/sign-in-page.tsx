@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AuthCard } from '../../../components/auth-card';
 import { TextLink } from '../../../components/text-link';
 import { Spinner } from '../../../components/ui/spinner';

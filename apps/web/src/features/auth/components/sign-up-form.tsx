@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useApiErrorText, useErrorText } from '../../../hooks/use-error-text';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form';
-import { setStoredUserId } from '../../../lib/storage';
+import { saveSignedInAccount } from '../../../lib/storage';
 import { signUpInputSchema, useSignUp, type SignUpInput } from '../api/sign-up';
 
 const FIELDS = [
@@ -57,9 +57,10 @@ export function SignUpForm() {
     if (mismatch) return;
     setFailure(null);
     signUp.mutate(values, {
-      onSuccess: ({ id }) => {
-        setStoredUserId(id);
-        void navigate(paths.syncCrm.getHref());
+      onSuccess: ({ id, accessToken }) => {
+        // Signed in at once, so the onboarding (insert key, sync CRM) can call the server.
+        saveSignedInAccount({ id, email: values.email, username: values.userName, accessToken });
+        void navigate(paths.insertKey.getHref());
       },
       onError: (error) => {
         if (isApiError(error) && error.status === 409) {

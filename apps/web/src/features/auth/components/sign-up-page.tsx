@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AuthCard } from '../../../components/auth-card';
 import { TextLink } from '../../../components/text-link';
 import { SignUpForm } from './sign-up-form';

@@ -1,7 +1,8 @@
 import { AgencyKeyRequest, type SuccessResponse } from '@call-insights/contracts/users';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { usersApi } from '@call-insights/contracts/users.routes';
+import { callApi } from '../../../lib/api-client';
 
 /** The form holds only the key; the fixed ids and the user id are added on submit. */
 export const agencyKeyFormSchema = AgencyKeyRequest.pick({ key: true });
@@ -14,7 +15,7 @@ export function buildAgencyKeyRequest(userId: number, key: string): AgencyKeyReq
 
 /** POST /users/agencyKey → { success: 'success' }. */
 export function saveAgencyKey(input: AgencyKeyRequest): Promise<z.infer<typeof SuccessResponse>> {
-  return api.post<z.infer<typeof SuccessResponse>>('/users/agencyKey', input);
+  return callApi(usersApi.saveAgencyKey, { body: input });
 }
 
 export function useSaveAgencyKey() {

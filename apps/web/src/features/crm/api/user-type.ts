@@ -1,21 +1,20 @@
 import {
-  UserTypeResponse,
   type SuccessResponse,
   type UserType,
   type UserTypeUpdateRequest,
 } from '@call-insights/contracts/users';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { usersApi } from '@call-insights/contracts/users.routes';
+import { callApi } from '../../../lib/api-client';
 
 export const userTypeKeys = { byUser: (userId: number) => ['users', 'user-type', userId] as const };
 
 /** GET /users/user-type?user_id=…; the spec defaults to Location when the call fails. */
 export async function getUserType(userId: number, signal?: AbortSignal): Promise<UserType> {
   try {
-    const answer = await api.get<unknown>('/users/user-type', { query: { user_id: userId }, signal });
-    const parsed = UserTypeResponse.safeParse(answer);
-    return parsed.success ? parsed.data.user_type : 'Location';
+    const answer = await callApi(usersApi.getUserType, { query: { user_id: userId } }, { signal });
+    return answer.user_type;
   } catch (error) {
     if (signal?.aborted) throw error;
     console.error('Error fetching user type', error);
@@ -32,7 +31,7 @@ export function userTypeQueryOptions(userId: number) {
 
 /** PUT /users/user-type → { success: 'success' }. */
 export function updateUserType(input: UserTypeUpdateRequest): Promise<z.infer<typeof SuccessResponse>> {
-  return api.put<z.infer<typeof SuccessResponse>>('/users/user-type', input);
+  return callApi(usersApi.setUserType, { body: input });
 }
 
 export function useUpdateUserType() {

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AuthCard } from '../../../components/auth-card';
 import { TextLink } from '../../../components/text-link';
 import { Alert } from '../../../components/ui/alert';

@@ -1,37 +1,22 @@
-import type { UserType } from '@call-insights/contracts/users';
 import { ArrowPathIcon } from '@heroicons/react/20/solid';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
 import { AuthCard } from '../../../components/auth-card';
+import { TextLink } from '../../../components/text-link';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { paths } from '../../../config/paths';
 import { hasValidSession } from '../../../lib/auth';
-import { getStoredUserId } from '../../../lib/storage';
-import { useUpdateUserType } from '../api/user-type';
+import { useCrmConnect } from '../hooks/use-crm-connect';
 import { UserTypeDialog } from './user-type-dialog';
 
+/** /sync-crm: explains the sync; "Sync CRM" asks Location or Company and goes to the consent page. */
 export function SyncCrmPage() {
   const { t } = useTranslation();
+  const { t: tCrm } = useTranslation('crm');
   const navigate = useNavigate();
-  const updateUserType = useUpdateUserType();
-  const [dialogOpen, setDialogOpen] = useState(false);
-
-  const onSync = (userType: UserType) => {
-    const userId = getStoredUserId();
-    if (!hasValidSession() || userId === null) {
-      setDialogOpen(false);
-      return;
-    }
-    updateUserType.mutate(
-      { user_type: userType, user_id: userId },
-      {
-        // Spec: CRM sync failures are only logged.
-        onError: (error) => console.error('Error saving user type', error),
-        onSettled: () => setDialogOpen(false),
-      },
-    );
-  };
+  const connect = useCrmConnect();
 
   return (
     <AuthCard title={t('crm.syncCrm.title')} description={t('crm.syncCrm.description')}>
@@ -46,24 +31,42 @@ export function SyncCrmPage() {
         </li>
       </ul>
       <p className="mt-4 text-sm/6 text-gray-500 dark:text-gray-400">{t('crm.syncCrm.consent')}</p>
+      {connect.failure && (
+        <Alert tone="error" className="mt-4">
+          {tCrm('account.syncFailed', { message: connect.failure })}
+        </Alert>
+      )}
+      {connect.needsSignIn && (
+        <Alert tone="info" className="mt-4">
+          {tCrm('account.signInRequired')}{' '}
+          <TextLink to={paths.signIn.getHref()}>{t('crm.insertKey.signInLink')}</TextLink>
+        </Alert>
+      )}
       <div className="mt-8 flex flex-col gap-3 sm:flex-row-reverse">
-        <Button onClick={() => setDialogOpen(true)} className="sm:flex-1">
-          <ArrowPathIcon aria-hidden="true" className="-ml-0.5 size-5" />
-          {t('crm.syncCrm.submit')}
-        </Button>
+        <Tooltip content={tCrm('account.syncTooltip')} placement="top" className="sm:flex-1">
+          {(trigger) => (
+            <Button onClick={connect.openDialog} className="w-full" {...trigger}>
+              <ArrowPathIcon aria-hidden="true" className="-ml-0.5 size-5" />
+              {t('crm.syncCrm.submit')}
+            </Button>
+          )}
+        </Tooltip>
         <Button
           variant="secondary"
-          onClick={() => void navigate(paths.signIn.getHref())}
+          onClick={() =>
+            void navigate(hasValidSession() ? paths.main.dashboard.getHref() : paths.signIn.getHref())
+          }
           className="sm:flex-1"
         >
           {t('common.nextStep')}
         </Button>
       </div>
       <UserTypeDialog
-        open={dialogOpen}
-        onClose={() => setDialogOpen(false)}
-        onSync={onSync}
-        isSyncing={updateUserType.isPending}
+        open={connect.dialogOpen}
+        onClose={connect.closeDialog}
+        onSync={connect.sync}
+        isSyncing={connect.isSyncing}
+        providerLabel={connect.providerLabel}
       />
     </AuthCard>
   );

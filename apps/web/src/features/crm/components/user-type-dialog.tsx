@@ -13,6 +13,8 @@ type UserTypeDialogProps = {
   onSync: (userType: UserType) => void;
   isSyncing?: boolean;
   initialType?: UserType;
+  /** "HighLevel" or "Sandbox CRM": where the consent page will be. */
+  providerLabel?: string;
 };
 
 /** "Select user type": Location or Company, then Sync or Cancel (spec 1, account settings). */
@@ -22,8 +24,10 @@ export function UserTypeDialog({
   onSync,
   isSyncing = false,
   initialType,
+  providerLabel,
 }: UserTypeDialogProps) {
   const { t } = useTranslation();
+  const { t: tCrm } = useTranslation('crm');
   const [choice, setChoice] = useState<UserType>(initialType ?? 'Location');
   const labels: Record<UserType, string> = {
     Location: t('crm.userType.location'),
@@ -90,6 +94,11 @@ export function UserTypeDialog({
           })}
         </div>
       </fieldset>
+      {providerLabel && (
+        <p className="mt-4 text-sm/6 text-gray-600 dark:text-gray-400">
+          {tCrm('provider.consent', { label: providerLabel })}
+        </p>
+      )}
     </Dialog>
   );
 }

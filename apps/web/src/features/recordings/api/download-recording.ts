@@ -1,5 +1,7 @@
+import { buildPath } from '@call-insights/contracts/http';
 import type { RecordingListItem } from '@call-insights/contracts/recordings';
-import { fetchFile, saveBlob, type ProgressListener } from './transfer';
+import { recordingsApi } from '@call-insights/contracts/recordings.routes';
+import { fetchFile, saveBlob, type ProgressListener } from '../../../lib/transfer';
 
 type TransferOptions = { onProgress?: ProgressListener; signal?: AbortSignal };
 
@@ -11,7 +13,7 @@ export async function downloadRecording(
   item: Pick<RecordingListItem, 'id' | 'file'>,
   options: TransferOptions = {},
 ): Promise<void> {
-  const { blob, fileName } = await fetchFile(`/recordings/${item.id}/audio`, {
+  const { blob, fileName } = await fetchFile(buildPath(recordingsApi.audio.path, { id: item.id }), {
     ...options,
     query: { download: 1 },
   });

@@ -1,5 +1,6 @@
+import { recordingsApi } from '@call-insights/contracts/recordings.routes';
 import { ExportQuery } from '@call-insights/contracts/recordings';
-import { fetchFile, saveBlob, type ProgressListener } from './transfer';
+import { fetchFile, saveBlob, type ProgressListener } from '../../../lib/transfer';
 
 export const exportQuerySchema = ExportQuery;
 
@@ -15,6 +16,6 @@ export async function exportCsv(
   options: { onProgress?: ProgressListener; signal?: AbortSignal } = {},
 ): Promise<void> {
   const query = exportQuerySchema.parse({ q: search || undefined });
-  const { blob, fileName } = await fetchFile('/recordings/export.csv', { ...options, query });
+  const { blob, fileName } = await fetchFile(recordingsApi.exportCsv.path, { ...options, query });
   saveBlob(blob, fileName ?? defaultExportFileName());
 }

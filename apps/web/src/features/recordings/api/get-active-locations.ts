@@ -1,7 +1,8 @@
-import { ActiveLocationsResponse } from '@call-insights/contracts/recordings';
+import { ActiveLocationsResponse } from '@call-insights/contracts/locations';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { locationsApi } from '@call-insights/contracts/locations.routes';
+import { callApi } from '../../../lib/api-client';
 
 export const activeLocationsResponseSchema = ActiveLocationsResponse;
 export type ActiveLocation = z.infer<typeof ActiveLocationsResponse>['locations'][number];
@@ -10,8 +11,7 @@ export const activeLocationsKeys = { all: ['locations', 'active'] as const };
 
 /** GET /locations/active-locations → the accounts an import can be linked to (may be empty). */
 export async function getActiveLocations(signal?: AbortSignal): Promise<ActiveLocation[]> {
-  const answer = await api.get<unknown>('/locations/active-locations', { signal });
-  return activeLocationsResponseSchema.parse(answer).locations;
+  return (await callApi(locationsApi.activeLocations, {}, { signal })).locations;
 }
 
 export function activeLocationsQueryOptions() {

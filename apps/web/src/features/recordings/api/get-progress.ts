@@ -1,6 +1,7 @@
-import { ProgressResponse, RecordingIdQuery } from '@call-insights/contracts/recordings';
+import { RecordingIdQuery, type ProgressResponse } from '@call-insights/contracts/recordings';
+import { recordingsApi } from '@call-insights/contracts/recordings.routes';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { recordingsKeys } from './get-recordings';
 
 export const progressQuerySchema = RecordingIdQuery;
@@ -11,8 +12,7 @@ export const PROGRESS_POLL_MS = 500;
 /** GET /transcription/progress?id= → { progress 0–100, status, error }. */
 export async function getProgress(id: number, signal?: AbortSignal): Promise<ProgressResponse> {
   const query = progressQuerySchema.parse({ id });
-  const answer = await api.get<unknown>('/transcription/progress', { query, signal });
-  return ProgressResponse.parse(answer);
+  return callApi(recordingsApi.progress, { query }, { signal });
 }
 
 /** Polling stops at 100 %, on a failed recording, or after the first failed poll (no retries). */

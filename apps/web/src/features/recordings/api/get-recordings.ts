@@ -6,7 +6,8 @@ import {
 } from '@call-insights/contracts/recordings';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { recordingsApi } from '@call-insights/contracts/recordings.routes';
+import { callApi } from '../../../lib/api-client';
 
 export const recordingListQuerySchema = RecordingListQuery;
 export type RecordingListInput = z.input<typeof RecordingListQuery>;
@@ -30,16 +31,24 @@ export function hasUnfinished(items: readonly RecordingListItem[] | undefined): 
   return Boolean(items?.some((item) => !isFinished(item.status)));
 }
 
-/** GET /analysis/transcriptions?page&q&sort → one page (10 rows) of the organization's recordings. */
+/** GET /analysis/transcriptions?page|cursor&q&sort → one page (10 rows) of the organization's recordings. */
 export function getRecordings(
   input: RecordingListInput,
   signal?: AbortSignal,
 ): Promise<RecordingListResponse> {
   const query = recordingListQuerySchema.parse(input);
-  return api.get<RecordingListResponse>('/analysis/transcriptions', {
-    query: { page: query.page, q: query.q || undefined, sort: query.sort },
-    signal,
-  });
+  return callApi(
+    recordingsApi.list,
+    {
+      query: {
+        ...(query.cursor ? { cursor: query.cursor } : { page: query.page }),
+        q: query.q || undefined,
+        sort: query.sort,
+        tracker_id: query.tracker_id,
+      },
+    },
+    { signal },
+  );
 }
 
 export function recordingsQueryOptions(input: RecordingListInput) {

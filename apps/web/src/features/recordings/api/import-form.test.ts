@@ -1,6 +1,6 @@
 import { ACCOUNT_WITHOUT_PHONE, PHONE_WITHOUT_ACCOUNT } from '@call-insights/contracts/recordings';
 import { describe, expect, it } from 'vitest';
-import en from '../../../locales/en/translation.json';
+import en from '../../../locales/en/recordings.json';
 import {
   defaultImportFields,
   defaultImportForm,

@@ -1,6 +1,7 @@
-import { FileUrlRequest } from '@call-insights/contracts/recordings';
+import { FileUrlRequest, type UploadResponse } from '@call-insights/contracts/recordings';
+import { recordingsApi } from '@call-insights/contracts/recordings.routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { recordingsKeys } from './get-recordings';
 import type { UploadMetaInput } from './import-form';
 
@@ -8,8 +9,8 @@ export const fileUrlRequestSchema = FileUrlRequest;
 export type ImportUrlInput = UploadMetaInput & { file_url: string };
 
 /** POST /analysis/file-url → 201 { success, id }; the server downloads and checks the file. */
-export function importFromUrl(input: ImportUrlInput): Promise<unknown> {
-  return api.post<unknown>('/analysis/file-url', input);
+export function importFromUrl(input: ImportUrlInput): Promise<UploadResponse> {
+  return callApi(recordingsApi.importUrl, { body: input });
 }
 
 export function useImportUrl() {

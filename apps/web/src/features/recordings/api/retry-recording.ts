@@ -1,7 +1,8 @@
 import { RecordingIdQuery, type RetryResponse } from '@call-insights/contracts/recordings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { recordingsApi } from '@call-insights/contracts/recordings.routes';
+import { callApi } from '../../../lib/api-client';
 import { recordingsKeys } from './get-recordings';
 
 export const retryInputSchema = RecordingIdQuery;
@@ -10,7 +11,7 @@ export type RetryResult = z.infer<typeof RetryResponse>;
 /** POST /recordings/:id/retry → { id, status }; only failed recordings can be retried. */
 export function retryRecording(id: number): Promise<RetryResult> {
   const input = retryInputSchema.parse({ id });
-  return api.post<RetryResult>(`/recordings/${input.id}/retry`);
+  return callApi(recordingsApi.retry, { params: input });
 }
 
 export function useRetryRecording() {

@@ -1,8 +1,9 @@
 import { UploadMeta, UploadResponse } from '@call-insights/contracts/recordings';
+import { recordingsApi } from '@call-insights/contracts/recordings.routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { recordingsKeys } from './get-recordings';
 import type { UploadMetaInput } from './import-form';
-import { postMultipart, type ProgressListener } from './transfer';
+import { postMultipart, type ProgressListener } from '../../../lib/transfer';
 
 /** The JSON part of the upload (checked by the server with the same schema). */
 export const uploadMetaSchema = UploadMeta;
@@ -26,7 +27,7 @@ export function uploadFile(
   const form = new FormData();
   form.append('json', JSON.stringify(meta));
   form.append('file', file, file.name);
-  return postMultipart<unknown>('/analysis/upload_file', form, options);
+  return postMultipart<unknown>(recordingsApi.upload.path, form, options);
 }
 
 type UploadVariables = UploadFileInput & { onProgress?: ProgressListener; signal?: AbortSignal };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageList, type PageListItem } from './page-list';
+import { pageList, pageRequest, type PageListItem } from './page-list';
 
 /** Renders the list as text: page numbers and "…" for breaks. */
 function show(items: PageListItem[]): string {
@@ -50,5 +50,25 @@ describe('pageList', () => {
   it('honours other range and margin settings', () => {
     expect(show(pageList(10, 20, { range: 5, margin: 1 }))).toBe('1 … 8 9 10 11 12 … 20');
     expect(show(pageList(10, 20, { range: 1, margin: 0 }))).toBe('… 10 …');
+  });
+});
+
+describe('pageRequest', () => {
+  const onScreen = { page: 7, next_cursor: 'n7', prev_cursor: 'p7' };
+
+  it('asks for the neighbours of the page on screen by their cursors', () => {
+    expect(pageRequest(onScreen, 8)).toEqual({ page: 8, cursor: 'n7' });
+    expect(pageRequest(onScreen, 6)).toEqual({ page: 6, cursor: 'p7' });
+  });
+
+  it('asks for page 1 and far pages by number', () => {
+    expect(pageRequest({ page: 2, next_cursor: 'n2', prev_cursor: 'p2' }, 1)).toEqual({ page: 1 });
+    expect(pageRequest(onScreen, 3)).toEqual({ page: 3 });
+    expect(pageRequest(onScreen, 998)).toEqual({ page: 998 });
+  });
+
+  it('falls back to the number when there is no cursor or no page on screen yet', () => {
+    expect(pageRequest({ page: 7, next_cursor: null, prev_cursor: null }, 8)).toEqual({ page: 8 });
+    expect(pageRequest(undefined, 8)).toEqual({ page: 8 });
   });
 });

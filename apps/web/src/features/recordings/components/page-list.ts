@@ -51,3 +51,21 @@ export function pageList(
   else if (tail > 1) items.push({ type: 'break', key: 'end' });
   return items;
 }
+
+/** What the page on screen knows about its neighbours (the list answer's cursors). */
+export type PageNeighbours = { page: number; next_cursor: string | null; prev_cursor: string | null };
+
+/**
+ * How to ask for page `next`: by the cursor of the page on screen when `next` is its neighbour
+ * (any depth then costs what page 1 costs), by number otherwise. Page 1 is always asked by number.
+ */
+export function pageRequest(
+  current: PageNeighbours | undefined,
+  next: number,
+): { page: number; cursor?: string } {
+  if (next > 1 && current) {
+    if (next === current.page + 1 && current.next_cursor) return { page: next, cursor: current.next_cursor };
+    if (next === current.page - 1 && current.prev_cursor) return { page: next, cursor: current.prev_cursor };
+  }
+  return { page: next };
+}

@@ -2,6 +2,7 @@ import { MagnifyingGlassIcon } from '@heroicons/react/24/outline';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -15,6 +16,7 @@ import { useDownload } from '../hooks/use-download';
 import { useRecordingsSearch } from '../hooks/use-recordings-search';
 import { useUploadFlow } from '../hooks/use-upload-flow';
 import { ImportDialog } from './import-dialog';
+import { pageRequest } from './page-list';
 import { Pagination } from './pagination';
 import { RecordingsEmpty } from './recordings-empty';
 import { RecordingsTable } from './recordings-table';
@@ -26,12 +28,25 @@ import { UploadProgressModal } from './upload-progress-modal';
 export function RecordingsPage() {
   const { t, i18n } = useTranslation();
   const search = useRecordingsSearch();
-  const { q, page, sort, setPage } = search;
-  const list = useQuery(recordingsQueryOptions({ page, q, sort }));
+  const { q, page, cursor, sort, trackerId, setPage } = search;
+  const list = useQuery(recordingsQueryOptions({ page, cursor, q, sort, tracker_id: trackerId }));
   const locations = useQuery(activeLocationsQueryOptions());
   const downloads = useDownload();
   const retry = useRetryRecording();
-  const [importOpen, setImportOpen] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // `?import=1` (the hub's "Import a call") opens the dialog once; the flag leaves the URL at once.
+  const [importOpen, setImportOpen] = useState(() => searchParams.get('import') === '1');
+  useEffect(() => {
+    if (searchParams.get('import') === null) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('import');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [searchParams, setSearchParams]);
   const [source, setSource] = useState<ImportSource>('file');
   const upload = useUploadFlow({ onUrlSuccess: () => setSource('file') });
 
@@ -44,8 +59,14 @@ export function RecordingsPage() {
   const data = list.data;
   useEffect(() => {
     // A page past the end (fewer recordings than when the link was made): go to the last page.
-    if (data && data.pageCount > 0 && page > data.pageCount) setPage(data.pageCount);
-  }, [data, page, setPage]);
+    if (data && !cursor && data.pageCount > 0 && page > data.pageCount) setPage(data.pageCount);
+  }, [data, page, cursor, setPage]);
+
+  const goToPage = (next: number) => {
+    // A placeholder (the previous page, still shown while the next loads) has cursors of its own place.
+    const target = pageRequest(list.isPlaceholderData ? undefined : data, next);
+    setPage(target.page, target.cursor);
+  };
 
   const openImport = () => setImportOpen(true);
   const noRecordingsAtAll = data !== undefined && data.total === 0 && q === '';
@@ -115,7 +136,7 @@ export function RecordingsPage() {
           <Pagination
             page={Math.min(page, data.pageCount)}
             pageCount={data.pageCount}
-            onPageChange={setPage}
+            onPageChange={goToPage}
           />
         </div>
       </>
@@ -131,6 +152,8 @@ export function RecordingsPage() {
           <RecordingsToolbar
             search={search.draft}
             onSearchChange={search.setDraft}
+            trackerId={trackerId}
+            onTrackerChange={search.setTracker}
             onExport={() => void downloads.exportRecordings(q)}
             exporting={downloads.active?.kind === 'export'}
             onImport={openImport}

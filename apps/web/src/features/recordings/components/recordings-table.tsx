@@ -3,7 +3,7 @@ import { ArrowDownIcon, ArrowUpIcon } from '@heroicons/react/20/solid';
 import { ArrowDownTrayIcon, EyeIcon } from '@heroicons/react/24/outline';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import type { RecordingSort } from '../api/get-recordings';
 import { formatDateTime, formatDuration, formatPhone, textCell } from './format';
 import { StatusBadge } from './status-badge';

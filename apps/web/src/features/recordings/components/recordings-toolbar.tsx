@@ -1,10 +1,12 @@
 import { ArrowDownTrayIcon, MagnifyingGlassIcon, PlusIcon } from '@heroicons/react/20/solid';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
+import { trackerOptionsQueryOptions } from '../api/get-trackers';
 import { SEARCH_MAX_LENGTH } from '../hooks/use-recordings-search';
 
 type RecordingsToolbarProps = {
@@ -13,6 +15,8 @@ type RecordingsToolbarProps = {
   onExport: () => void;
   exporting: boolean;
   onImport: () => void;
+  trackerId: number | undefined;
+  onTrackerChange: (id: number | undefined) => void;
 };
 
 /** Search box, "Export CSV" and "Import Recording" above the list. */
@@ -22,9 +26,14 @@ export function RecordingsToolbar({
   onExport,
   exporting,
   onImport,
+  trackerId,
+  onTrackerChange,
 }: RecordingsToolbarProps) {
   const { t } = useTranslation();
+  const { t: tTrackers } = useTranslation('trackers');
   const searchId = useId();
+  const trackerSelectId = useId();
+  const trackers = useQuery(trackerOptionsQueryOptions()).data?.trackers;
 
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -48,6 +57,26 @@ export function RecordingsToolbar({
           />
         </div>
       </div>
+      {trackers && trackers.length > 0 && (
+        <div className="sm:w-52">
+          <label htmlFor={trackerSelectId} className="sr-only">
+            {tTrackers('filter.label')}
+          </label>
+          <select
+            id={trackerSelectId}
+            value={trackerId ?? ''}
+            onChange={(event) => onTrackerChange(event.target.value ? Number(event.target.value) : undefined)}
+            className={cn(inputClasses(), 'pr-8')}
+          >
+            <option value="">{tTrackers('filter.all')}</option>
+            {trackers.map((tracker) => (
+              <option key={tracker.id} value={tracker.id}>
+                {tracker.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="flex gap-x-3">
         <Button variant="secondary" onClick={onExport} isLoading={exporting}>
           {!exporting && <ArrowDownTrayIcon aria-hidden="true" className="-ml-0.5 size-5" />}

@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { isAbortError } from '../../../lib/api-client';
 import { downloadRecording } from '../api/download-recording';
 import { exportCsv } from '../api/export-csv';
-import type { ProgressListener } from '../api/transfer';
+import type { ProgressListener } from '../../../lib/transfer';
 
 export type DownloadKind = 'recording' | 'export';
 export type DownloadState = { kind: DownloadKind; percent: number | null } | null;

@@ -11,14 +11,20 @@ function readPage(raw: string | null): number {
 }
 
 /**
- * The list's search, page and sort live in the URL (?q=&page=&sort=) so reload and back keep them.
+ * The list's search, page, cursor and sort live in the URL (?q=&page=&cursor=&sort=) so reload and
+ * back keep them. Next and previous go by the server's cursors (a deep page costs what page 1 costs);
+ * the page number stays beside the cursor for display. Other page numbers are asked for by number.
  * The search box has its own draft, written to the URL 300 ms after the last key (page back to 1).
  */
 export function useRecordingsSearch() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   const page = readPage(params.get('page'));
+  const cursor = params.get('cursor') || undefined;
   const sort: RecordingSort = params.get('sort') === 'createdAt:asc' ? 'createdAt:asc' : 'createdAt:desc';
+  // ?tracker=<id>: only calls that mention that tracker's phrases.
+  const trackerParam = Number(params.get('tracker'));
+  const trackerId = Number.isInteger(trackerParam) && trackerParam > 0 ? trackerParam : undefined;
 
   const [draft, setDraft] = useState(q);
   const [syncedQ, setSyncedQ] = useState(q);
@@ -47,15 +53,28 @@ export function useRecordingsSearch() {
   useEffect(() => {
     const wanted = draft.trim();
     if (wanted === q) return;
-    const timer = window.setTimeout(() => update({ q: wanted, page: null }, true), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(
+      () => update({ q: wanted, page: null, cursor: null }, true),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [draft, q, update]);
 
-  const setPage = useCallback((next: number) => update({ page: next > 1 ? String(next) : null }), [update]);
+  /** Goes to a page by number, or by a cursor of the current answer when one leads there. */
+  const setPage = useCallback(
+    (next: number, nextCursor?: string | null) =>
+      update({ page: next > 1 ? String(next) : null, cursor: next > 1 ? (nextCursor ?? null) : null }),
+    [update],
+  );
   const toggleSort = useCallback(
-    () => update({ sort: sort === 'createdAt:desc' ? 'createdAt:asc' : null, page: null }),
+    () => update({ sort: sort === 'createdAt:desc' ? 'createdAt:asc' : null, page: null, cursor: null }),
     [sort, update],
   );
 
-  return { q, page, sort, draft, setDraft, setPage, toggleSort };
+  const setTracker = useCallback(
+    (id: number | undefined) => update({ tracker: id ? String(id) : null, page: null, cursor: null }),
+    [update],
+  );
+
+  return { q, page, cursor, sort, trackerId, draft, setDraft, setPage, toggleSort, setTracker };
 }

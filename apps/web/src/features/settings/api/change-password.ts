@@ -1,13 +1,18 @@
 import { ChangePasswordRequest, type LoginResponse } from '@call-insights/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { usersApi } from '@call-insights/contracts/users.routes';
+import { callApi } from '../../../lib/api-client';
 import { currentUserKeys } from '../../../lib/auth';
 import { setAccessToken } from '../../../lib/storage';
 
 /** New password (contract rules) and its confirmation, which must match. */
 export const changePasswordFormSchema = z
-  .object({ password: ChangePasswordRequest.shape.password, confirmPassword: z.string() })
+  .object({
+    currentPassword: ChangePasswordRequest.shape.currentPassword,
+    password: ChangePasswordRequest.shape.password,
+    confirmPassword: z.string(),
+  })
   .refine((value) => value.password === value.confirmPassword, {
     path: ['confirmPassword'],
     message: 'validation.passwordMismatch',
@@ -19,7 +24,7 @@ export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
  * answers with a fresh token, which replaces the stored one.
  */
 export function changePassword(input: ChangePasswordRequest): Promise<LoginResponse> {
-  return api.put<LoginResponse>('/users/change-password', input);
+  return callApi(usersApi.changePassword, { body: input });
 }
 
 export function useChangePassword() {

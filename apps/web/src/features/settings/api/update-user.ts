@@ -1,6 +1,7 @@
 import { UpdateUserRequest, type User } from '@call-insights/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { usersApi } from '@call-insights/contracts/users.routes';
+import { callApi } from '../../../lib/api-client';
 import { currentUserKeys } from '../../../lib/auth';
 
 export const updateUserInputSchema = UpdateUserRequest;
@@ -8,7 +9,7 @@ export type UpdateUserInput = UpdateUserRequest;
 
 /** PUT /users with first_name, last_name, email (unchanged) and username → the updated user. */
 export function updateUser(input: UpdateUserInput): Promise<User> {
-  return api.put<User>('/users', input);
+  return callApi(usersApi.updateProfile, { body: input });
 }
 
 export function useUpdateUser() {

@@ -25,14 +25,14 @@ export function ChangePasswordForm({ user }: { user: User }) {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
   const [password, confirmPassword] = useWatch({ control, name: ['password', 'confirmPassword'] });
   const mismatch = confirmPassword !== '' && password !== confirmPassword;
 
   const onSubmit = handleSubmit((values) => {
     changePassword.mutate(
-      { email: user.email, password: values.password },
+      { email: user.email, currentPassword: values.currentPassword, password: values.password },
       {
         onSuccess: () => {
           reset();
@@ -41,7 +41,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
         onError: (error) => {
           // Spec: a failed password change is only logged; field errors still show.
           console.error('Error changing password', error);
-          applyServerFieldErrors(error, setError, ['password']);
+          applyServerFieldErrors(error, setError, ['currentPassword', 'password']);
         },
       },
     );
@@ -57,6 +57,16 @@ export function ChangePasswordForm({ user }: { user: User }) {
         {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
         <div className="grid grid-cols-1 gap-x-6 gap-y-6 sm:grid-cols-6">
+          <Input
+            id="profile-current-password"
+            className="sm:col-span-4"
+            label={t('profile.password.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errorText(errors.currentPassword)}
+            {...register('currentPassword')}
+          />
           <Input
             id="profile-new-password"
             className="sm:col-span-4"

@@ -1,6 +1,7 @@
 import { SharedAnalysis } from '@call-insights/contracts/analysis-record';
 import { queryOptions } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
+import { analysisApi } from '@call-insights/contracts/analysis.routes';
+import { callApi, isApiError } from '../../../lib/api-client';
 
 export const sharedAnalysisSchema = SharedAnalysis;
 
@@ -8,8 +9,7 @@ export const shareKeys = { byLink: (link: string) => ['share', link] as const };
 
 /** GET /analysis/shareable?link= (public, no token) → the shared call; 404 unknown or revoked, 429 rate-limited. */
 export async function getSharedAnalysis(link: string, signal?: AbortSignal): Promise<SharedAnalysis> {
-  const answer = await api.get<unknown>('/analysis/shareable', { query: { link }, signal, auth: false });
-  return sharedAnalysisSchema.parse(answer);
+  return callApi(analysisApi.openShared, { query: { link } }, { signal });
 }
 
 export function sharedAnalysisQueryOptions(link: string) {

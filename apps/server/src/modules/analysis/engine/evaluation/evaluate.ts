@@ -29,7 +29,7 @@ export function scoreItem(item: DevsetItem, analysis: Analysis): ItemResult {
     counts: {
       objections: matchPhrases(analysis.objections, item.labels.objections),
       pain_points: matchPhrases(analysis.pain_points, item.labels.pain_points),
-      pricing: matchPrices(analysis.pricing_discussed, item.labels.pricing),
+      pricing: matchPrices(analysis.pricing_discussed, item.labels.pricing, item.language),
     },
     fallbackReason: analysis.fallback_reason,
   };
@@ -121,6 +121,37 @@ export function formatReport(analyzerName: string, results: readonly ItemResult[
     lines.push('');
     lines.push('Misclassified:');
     for (const r of wrong) lines.push(`  ${r.id}: expected ${r.expected}, got ${r.predicted}`);
+  }
+  return lines.join('\n');
+}
+
+const f1 = (x: number) => (x * 100).toFixed(1).padStart(6);
+
+/**
+ * Sets side by side (dev, holdout-v2, seen), each overall and per language: transcripts, class
+ * accuracy and F1 of objections, pain points and pricing (with matched/predicted/labelled counts).
+ */
+export function formatComparison(
+  analyzerName: string,
+  sets: readonly { name: string; results: readonly ItemResult[] }[],
+): string {
+  const lines = [
+    `Analyzer: ${analyzerName} — F1 in %, (matched/predicted/labelled)`,
+    `${'set'.padEnd(11)}${'scope'.padEnd(8)}${'n'.padStart(4)}${'class acc'.padStart(11)}${CATEGORIES.map((c) => `${c} F1`.padStart(24)).join('')}`,
+  ];
+  for (const set of sets) {
+    const languages = [...new Set(set.results.map((r) => r.language))].sort();
+    for (const scope of ['overall', ...languages]) {
+      const rs = scope === 'overall' ? set.results : set.results.filter((r) => r.language === scope);
+      const s = summarize(scope, rs);
+      const cats = CATEGORIES.map((c) => {
+        const m = s.categories[c];
+        return `${f1(m.f1)} (${m.matched}/${m.predicted}/${m.labelled})`.padStart(24);
+      }).join('');
+      lines.push(
+        `${set.name.padEnd(11)}${scope.padEnd(8)}${String(s.transcripts).padStart(4)}${f1(s.accuracy).padStart(11)}${cats}`,
+      );
+    }
   }
   return lines.join('\n');
 }

@@ -7,10 +7,12 @@
  * words, and is itself a phrase (at most 20 content words), not a paragraph. Matching is one to one,
  * greedy in label order, each label taking the unmatched prediction that covers it best.
  *
- * Prices: both sides are parsed by the price parser and compared on amount + currency + unit +
- * period ("$299/mo" = "$299 per month" = "299 dollars a month"); a string that does not parse is
- * compared as normalized text.
+ * Prices: both sides are parsed by the price parser, number words of the transcript's language
+ * included, and compared on amount (a range on both ends) + currency + unit + period ("$299/mo" =
+ * "$299 per month" = "two ninety nine dollars a month"); a string that does not parse is compared as
+ * normalized text.
  */
+import type { EngineLanguage } from '../language.js';
 import { findPrices, priceKey } from '../rules/pricing.js';
 import { normalizeForMatch, tokens } from '../text.js';
 
@@ -83,17 +85,22 @@ export function matchPhrases(predicted: readonly string[], labels: readonly stri
 }
 
 /** A price's comparable key, or its normalized text when it does not parse. */
-export function priceIdentity(text: string): string {
-  const p = findPrices(text)[0];
+export function priceIdentity(text: string, language?: EngineLanguage): string {
+  // Both sides are known to be prices: "twelve hundred a quarter" needs no money word around it.
+  const p = findPrices(text, language, { moneyContext: true })[0];
   return p ? priceKey(p) : normalizeForMatch(text).replace(/\s+/gu, ' ').trim();
 }
 
 /** One-to-one matching of prices on amount + currency + unit + period. */
-export function matchPrices(predicted: readonly string[], labels: readonly string[]): MatchCounts {
-  const pool = predicted.map(priceIdentity);
+export function matchPrices(
+  predicted: readonly string[],
+  labels: readonly string[],
+  language?: EngineLanguage,
+): MatchCounts {
+  const pool = predicted.map((p) => priceIdentity(p, language));
   let matched = 0;
   for (const label of labels) {
-    const i = pool.indexOf(priceIdentity(label));
+    const i = pool.indexOf(priceIdentity(label, language));
     if (i >= 0) {
       pool[i] = '\u0000';
       matched++;

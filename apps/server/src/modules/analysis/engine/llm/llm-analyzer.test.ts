@@ -5,7 +5,7 @@ import {
   startFakeOpenAiServer,
   type FakeOpenAiServer,
 } from '../../../../test-support/llm-fake-openai-server.js';
-import type { LlmConfig } from '../config.js';
+import type { LlmConfig } from '../../../../adapters/llm/config.js';
 import type { CallAnalysisChunk } from './analyze-call/schema.js';
 import { createLlmAnalyzer, type EngineLogger } from './llm-analyzer.js';
 

@@ -11,19 +11,19 @@
  */
 import type { Analysis } from '@call-insights/contracts/analysis';
 import type { AnalyzeInput, AnalyzeOptions, Analyzer } from '../analyzer.js';
-import type { LlmConfig } from '../config.js';
+import type { LlmConfig, LlmLogger } from '../../../../adapters/llm/config.js';
 import { resolveLanguage } from '../language.js';
 import { analyzeWithRules } from '../rules/rules-analyzer.js';
 import { segmentsFromText } from '../speakers.js';
 import { analyzeCallChunk } from './analyze-call/index.js';
 import type { CallAnalysisChunk } from './analyze-call/schema.js';
 import { chunkLines, transcriptLines } from './chunking.js';
-import { classifyLlmFailure, type LlmFailure } from './errors.js';
+import { classifyLlmFailure, type LlmFailure } from '../../../../adapters/llm/errors.js';
 import { mergeChunks } from './merge.js';
-import { createLanguageModel } from './model.js';
+import { createLanguageModel } from '../../../../adapters/llm/model.js';
 
 /** The slice of a pino logger the engine uses. */
-export type EngineLogger = { warn: (obj: Record<string, unknown>, msg: string) => void };
+export type EngineLogger = LlmLogger;
 
 export const DEFAULT_CHUNK_CHARS = 12_000;
 const DEFAULT_MAX_RETRIES = 1;

@@ -5,7 +5,7 @@
 import type { CallResultClass } from '@call-insights/contracts/analysis';
 import type { EngineLanguage } from '../language.js';
 import { PhraseMatcher, phraseSource } from '../text.js';
-import type { Lexicon, ObjectionFamily } from './lexicon.js';
+import { phrasesOf, type Lexicon, type ObjectionFamily } from './lexicon.js';
 import { LEXICON_EN } from './lexicon.en.js';
 import { LEXICON_FR } from './lexicon.fr.js';
 
@@ -18,30 +18,51 @@ export type CompiledLexicon = {
   objections: PhraseMatcher<ObjectionFamily>;
   painPoints: PhraseMatcher<true>;
   buyingSignals: PhraseMatcher<true>;
+  needs: PhraseMatcher<true>;
+  hedges: PhraseMatcher<true>;
+  meetings: PhraseMatcher<true>;
+  proposals: PhraseMatcher<true>;
+  /** Matches a normalized answer that opens with a yes ("yeah, all the time"). */
+  affirmation: RegExp;
   outcomes: PhraseMatcher<OutcomeKind>;
 };
+
+const flag = (phrases: readonly string[]) =>
+  new PhraseMatcher(phrases.map((phrase) => ({ phrase, value: true as const })));
 
 export const LEXICONS: Record<EngineLanguage, Lexicon> = { en: LEXICON_EN, fr: LEXICON_FR };
 
 function compile(lexicon: Lexicon): CompiledLexicon {
-  const markers = lexicon.discourseMarkers.map((m) => phraseSource(m)).join('|');
-  const openers = lexicon.interrogativeOpeners.map((o) => phraseSource(o)).join('|');
+  const markers = phrasesOf(lexicon.discourseMarkers)
+    .map((m) => phraseSource(m))
+    .join('|');
+  const openers = phrasesOf(lexicon.interrogativeOpeners)
+    .map((o) => phraseSource(o))
+    .join('|');
+  const yes = phrasesOf(lexicon.affirmations)
+    .map((o) => phraseSource(o))
+    .join('|');
   const outcomeEntries: { phrase: string; value: OutcomeKind }[] = [];
   // Order matters at equal start positions: "not interested" must win over "interested".
   for (const kind of ['cancellation', 'not_interested', 'other', 'appointment', 'follow_up'] as const) {
-    for (const phrase of lexicon.outcomes[kind]) outcomeEntries.push({ phrase, value: kind });
+    for (const phrase of phrasesOf(lexicon.outcomes[kind])) outcomeEntries.push({ phrase, value: kind });
   }
-  for (const phrase of lexicon.interest) outcomeEntries.push({ phrase, value: 'interest' });
+  for (const phrase of phrasesOf(lexicon.interest)) outcomeEntries.push({ phrase, value: 'interest' });
   return {
     lexicon,
     opener: new RegExp(`^\\s*(?:(?:${markers})\\s+)*(?:${openers})`, 'u'),
     objections: new PhraseMatcher(
-      lexicon.objections.flatMap((family) => family.phrases.map((phrase) => ({ phrase, value: family }))),
+      lexicon.objections.flatMap((family) =>
+        phrasesOf(family.groups).map((phrase) => ({ phrase, value: family })),
+      ),
     ),
-    painPoints: new PhraseMatcher(lexicon.painPoints.map((phrase) => ({ phrase, value: true as const }))),
-    buyingSignals: new PhraseMatcher(
-      lexicon.buyingSignals.map((phrase) => ({ phrase, value: true as const })),
-    ),
+    painPoints: flag(phrasesOf(lexicon.painPoints)),
+    buyingSignals: flag(phrasesOf(lexicon.buyingSignals)),
+    needs: flag(phrasesOf(lexicon.needs)),
+    hedges: flag(phrasesOf(lexicon.hedges)),
+    meetings: flag(phrasesOf(lexicon.meetings)),
+    proposals: flag(phrasesOf(lexicon.proposals)),
+    affirmation: new RegExp(`^\\s*(?:${yes})(?![\\p{L}\\p{N}])`, 'u'),
     outcomes: new PhraseMatcher(outcomeEntries),
   };
 }

@@ -3,7 +3,12 @@
  * followed by a booking is an appointment and "not now, call me back in June" is a follow-up.
  *
  * Rules, in order:
- *  - cues inside questions do not count ("Would you like to book a demo?" proposes, it does not agree);
+ *  - question–answer pairing: a proposal that ends a turn ("Can I show you a demo Thursday at two?",
+ *    "Je vous propose une démonstration mardi") answered with a yes ("Sure.", "D'accord") books the
+ *    meeting; a proposal to follow up ("Can I call you back next week?" / "Yes, please.") agrees to
+ *    follow up; the evidence is the answer;
+ *  - other cues inside questions do not count ("Would you like to book a demo?" proposes, it does not
+ *    agree);
  *  - a negated rejection cue is ignored ("it's not that I'm not interested");
  *  - a negated interest or follow-up cue is a rejection ("not interested", "don't call me back");
  *    a negated booking cue is ignored ("we haven't scheduled anything yet");
@@ -22,6 +27,8 @@ export type OutcomeDecision = {
   resultClass: CallResultClass;
   /** The sentence of the cue that decided the class, when there is one. */
   evidence: CallSentence | null;
+  /** When the class came from a yes to a proposal: the proposal (its day, time and kind of meeting). */
+  proposal: CallSentence | null;
   /** Sentences that carried any counted cue (used by the summary). */
   cueSentences: Set<number>;
 };
@@ -34,12 +41,38 @@ export function decideOutcome(
   let resultClass: CallResultClass = 'other';
   let evidence: CallSentence | null = null;
   let otherEvidence: CallSentence | null = null;
+  let proposal: CallSentence | null = null;
   const cueSentences = new Set<number>();
 
   for (const s of sentences) {
+    const echoed = echoedTime(s, sentences, lex);
+    if (echoed) {
+      cueSentences.add(s.index);
+      if (!(resultClass === 'appointment' && echoed !== 'appointment')) {
+        resultClass = echoed;
+        evidence = s;
+        proposal = null;
+      }
+      continue;
+    }
+    const proposed = proposalAccepted(s, sentences, lex, language);
+    if (proposed) {
+      cueSentences.add(proposed.answer.index);
+      if (!(resultClass === 'appointment' && proposed.cue !== 'appointment')) {
+        resultClass = proposed.cue;
+        evidence = proposed.answer;
+        proposal = s;
+      }
+      continue;
+    }
     if (s.question) continue;
     for (const hit of lex.outcomes.findAll(s.norm)) {
-      const negated = isNegated(s.norm, hit.start, hit.end, language, s.text);
+      // "ça ne m'intéresse pas": the "ne" belongs to the refusal's own "pas", it does not negate it.
+      const ownNe =
+        hit.value === 'not_interested' &&
+        language === 'fr' &&
+        /(?:^|\s)(?:ne|n')\s*$/u.test(s.norm.slice(0, hit.start));
+      const negated = !ownNe && isNegated(s.norm, hit.start, hit.end, language, s.text);
       let cue: CallResultClass | 'cancellation' | null;
       switch (hit.value) {
         case 'interest':
@@ -70,8 +103,73 @@ export function decideOutcome(
       if (resultClass === 'appointment' && cue !== 'appointment') continue;
       resultClass = cue;
       evidence = s;
+      proposal = null;
     }
   }
   if (resultClass === 'other') evidence = otherEvidence;
-  return { resultClass, evidence, cueSentences };
+  return { resultClass, evidence, proposal, cueSentences };
+}
+
+/**
+ * A proposal that the other speaker accepts: `s` ends its turn, holds a proposal form ("can I", "how
+ * about", "je vous propose") and a meeting (noun, day or time) or a follow-up cue, and the next
+ * turn opens with a yes that no refusal takes back.
+ */
+function proposalAccepted(
+  s: CallSentence,
+  sentences: readonly CallSentence[],
+  lex: CompiledLexicon,
+  language: EngineLanguage,
+): { cue: 'appointment' | 'follow_up'; answer: CallSentence } | null {
+  const answer = sentences[s.index + 1];
+  if (!answer || answer.turnIndex !== s.turnIndex + 1 || answer.speaker === s.speaker) return null;
+  if (!lex.affirmation.test(answer.norm) || negatedAnswer(answer, lex, language)) return null;
+  if (!lex.proposals.test(s.norm)) return null;
+  if (lex.meetings.test(s.norm)) return { cue: 'appointment', answer };
+  const cues = lex.outcomes
+    .findAll(s.norm)
+    .filter((h) => !isNegated(s.norm, h.start, h.end, language, s.text));
+  if (cues.some((h) => h.value === 'appointment')) return { cue: 'appointment', answer };
+  if (cues.some((h) => h.value === 'follow_up')) return { cue: 'follow_up', answer };
+  return null;
+}
+
+const DAY =
+  /(?<![\p{L}])(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain)s?(?![\p{L}])/u;
+
+/**
+ * A day and time said back ("Monday at seven thirty, before the tenants open?" / "Monday at seven
+ * thirty."): the first sentence of a turn that opens with a day or a time (`meetings` placeholders)
+ * naming the day the other speaker's previous turn named. It books a meeting, or agrees to follow up
+ * when the previous turn asked for a callback ("Call me Thursday at four" / "Thursday at four.").
+ */
+function echoedTime(
+  s: CallSentence,
+  sentences: readonly CallSentence[],
+  lex: CompiledLexicon,
+): 'appointment' | 'follow_up' | null {
+  const prev = sentences[s.index - 1];
+  if (!prev || prev.turnIndex !== s.turnIndex - 1 || prev.speaker === s.speaker) return null;
+  const lead = s.norm.trimStart();
+  const offset = s.norm.length - lead.length;
+  const first = lex.meetings.findAll(s.norm)[0];
+  if (!first || first.start > offset + 12 || !first.phrase.includes('{')) return null;
+  const day = DAY.exec(s.norm)?.[1];
+  const previousTurn = sentences.filter((x) => x.turnIndex === prev.turnIndex);
+  if (!day || !previousTurn.some((x) => DAY.exec(x.norm)?.[1] === day)) return null;
+  const callback = previousTurn.some((x) =>
+    lex.outcomes.findAll(x.norm).some((h) => h.value === 'follow_up'),
+  );
+  return callback ? 'follow_up' : 'appointment';
+}
+
+/** A yes taken back in the same sentence ("Yes, but not interested", "Oui, non merci"). */
+function negatedAnswer(answer: CallSentence, lex: CompiledLexicon, language: EngineLanguage): boolean {
+  return lex.outcomes
+    .findAll(answer.norm)
+    .some(
+      (h) =>
+        h.value === 'not_interested' ||
+        (h.value === 'interest' && isNegated(answer.norm, h.start, h.end, language, answer.text)),
+    );
 }

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { findPrices, formatPrice } from './pricing.js';
+import { displayPrice, findPrices, formatPrice } from './pricing.js';
 
-const en = (t: string) => findPrices(t).map((p) => formatPrice(p, 'en'));
-const fr = (t: string) => findPrices(t).map((p) => formatPrice(p, 'fr'));
+const en = (t: string) => findPrices(t, 'en').map((p) => formatPrice(p, 'en'));
+const fr = (t: string) => findPrices(t, 'fr').map((p) => formatPrice(p, 'fr'));
 
-describe('price parser', () => {
+describe('price parser: digits', () => {
   it.each([
     ["It's $299 per month.", ['$299 per month']],
     ['Only $299/mo after the trial', ['$299 per month']],
     ['$49 per user per month', ['$49 per user per month']],
-    ['$49 a seat, billed monthly', ['$49 per seat']],
+    ['$49 a seat, billed monthly', ['$49 per seat per month']],
     ['plus a one-time setup fee of $5,000', ['$5,000 one-time']],
     ['$5,000 one-time', ['$5,000 one-time']],
     ['about 2k dollars a year', ['$2,000 per year']],
@@ -19,8 +19,10 @@ describe('price parser', () => {
     ['CA$99 per location per month', ['CA$99 per location per month']],
     ['the annual plan is $2,990', ['$2,990 per year']],
     ['$49.99 monthly', ['$49.99 per month']],
-    ['anywhere from $200 to $300 a month', ['$200 per month', '$300 per month']],
+    ['anywhere from $200 to $300 a month', ['$200–$300 per month']],
+    ['somewhere around $200 to 300', ['$200–$300']],
     ['£40 a week', ['£40 per week']],
+    ['$15 per truck per month', ['$15 per vehicle per month']],
   ])('%s', (text, expected) => {
     expect(en(text)).toEqual(expected);
   });
@@ -37,8 +39,70 @@ describe('price parser', () => {
   ])('%s', (text, expected) => {
     expect(fr(text)).toEqual(expected);
   });
+});
 
-  it('ignores numbers without a currency', () => {
-    expect(en('We get 300 calls a month and 20% of them are missed.')).toEqual([]);
+describe('price parser: words', () => {
+  it.each([
+    ['It is two hundred ninety nine dollars per month', ['$299 per month']],
+    ['three hundred and fifty to five hundred dollars', ['$350–$500']],
+    ['between three and four hundred dollars a month', ['$300–$400 per month']],
+    ["we're paying twelve hundred a quarter for it", ['$1,200 per quarter']],
+    ['the contract costs four thousand six hundred a year', ['$4,600 per year']],
+    ['the plan is two ninety nine a month', ['$299 per month']],
+    ['nine dollars per seat per month', ['$9 per seat per month']],
+    ['a hundred and twenty bucks', ['$120']],
+    ['one point five million dollars', ['$1,500,000']],
+    ['forty-nine dollars a month', ['$49 per month']],
+  ])('%s', (text, expected) => {
+    expect(en(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['Ça revient à soixante-quinze dollars par mois.', ['75 $ par mois']],
+    ['On parle de mille deux cents euros.', ['1 200 €']],
+    ['quatre-vingt-dix-neuf euros par mois', ['99 € par mois']],
+    ['Le forfait coûte quatre-vingt-dix-neuf par mois', ['99 € par mois']],
+    ['entre deux cents et trois cents euros', ['200 €–300 €']],
+    ['vingt-cinq dollars par utilisateur par mois', ['25 $ par utilisateur par mois']],
+  ])('%s', (text, expected) => {
+    expect(fr(text)).toEqual(expected);
+  });
+});
+
+describe('price parser: numbers that are not prices', () => {
+  it.each([
+    'We get 300 calls a month and 20% of them are missed.',
+    'we get about three hundred calls a month',
+    'You can reach me at five five five one two one two.',
+    'We opened in 2019 and moved in twenty twenty two.',
+    "Let's meet Tuesday at two thirty.",
+    'Can we do 3 pm on the 14th?',
+    'about twenty percent of our budget goes there',
+    'We have twelve technicians and four trucks.',
+    'We pay for it every month, it has been two years.',
+    'Nous recevons trois cents appels par mois.',
+    'Rappelez-moi à 14 h, vingt pour cent de nos clients partent.',
+    'Mon numéro est le cinq un quatre, cinq cinq cinq.',
+  ])('%s', (text) => {
+    expect(findPrices(text, text.match(/[éà]|nous|mon /iu) ? 'fr' : 'en')).toEqual([]);
+  });
+});
+
+describe('price display', () => {
+  it('shows the canonical form and, when it differs, the words the speaker used', () => {
+    const [spoken] = findPrices('It is two hundred ninety nine dollars per month', 'en');
+    expect(spoken && displayPrice(spoken, 'en')).toBe(
+      '$299 per month (“two hundred ninety nine dollars per month”)',
+    );
+    const [digits] = findPrices('It is $299 per month', 'en');
+    expect(digits && displayPrice(digits, 'en')).toBe('$299 per month');
+    const [fr] = findPrices('soixante-quinze dollars par mois', 'fr');
+    expect(fr && displayPrice(fr, 'fr')).toBe('75 $ par mois (« soixante-quinze dollars par mois »)');
+  });
+
+  it('keeps amount, currency, unit and period apart', () => {
+    expect(findPrices('nine dollars per seat per month', 'en')).toEqual([
+      { amount: 9, currency: 'USD', per: 'seat', period: 'month', spoken: 'nine dollars per seat per month' },
+    ]);
   });
 });

@@ -2,7 +2,7 @@
  * The offline analyzer: deterministic rules over the speaker segments, English and French.
  * Steps: language (given or detected) → turns → questions and their answers → rep (see
  * `../speakers.ts`) → objections, pain points, buying signals, prices (`signals.ts`) → result class
- * (`outcome.ts`) → extractive summary (`summary.ts`) → lead score (`lead-score.ts`).
+ * (`outcome.ts`) → summary written from those findings (`summary.ts`) → lead score (`lead-score.ts`).
  * Same input, same output: no clock, no randomness, no I/O.
  */
 import type { Analysis } from '@call-insights/contracts/analysis';
@@ -14,7 +14,7 @@ import { leadScore } from './lead-score.js';
 import { decideOutcome } from './outcome.js';
 import { extractQuestions } from './questions.js';
 import { callSentences, extractSignals } from './signals.js';
-import { extractiveSummary } from './summary.js';
+import { writeSummary } from './summary.js';
 
 /** Synchronous core, shared by the rules provider, the LLM fallback, the evaluation and the bench. */
 export function analyzeWithRules(input: AnalyzeInput): Analysis {
@@ -35,7 +35,7 @@ export function analyzeWithRules(input: AnalyzeInput): Analysis {
   const outcomeLabel = texts.outcome[outcome.resultClass];
   const call_results = outcome.evidence ? `${outcomeLabel}: "${outcome.evidence.text}"` : `${outcomeLabel}.`;
   const call_summary = sentences.length
-    ? extractiveSummary(sentences, signals, outcome.cueSentences, rep)
+    ? writeSummary({ sentences, signals, prices: signals.pricing, outcome, rep, lex, language })
     : texts.noSummary;
   const score = leadScore(
     {

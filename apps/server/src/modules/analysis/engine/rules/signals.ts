@@ -1,16 +1,32 @@
 /**
  * Sentence-level signals of the rules analyzer: objections (one per family), pain points (one per
- * distinct clause), buying signals (a count) and prices. Objections and pain points come from the
- * prospect's statements only (not from the rep, not from questions: "Is it hard to set up?" is not a
- * pain point); when the call has a single speaker, that speaker counts as the prospect. A negated
- * phrase does not count ("it's not too expensive"). Items are the clause around the phrase, in the
- * prospect's words.
+ * distinct clause), needs, buying signals (a count) and prices. The method, not a list of calls:
+ *  - who speaks: objections, pain points and needs come from the prospect's statements only (the
+ *    rep is found by `../speakers.ts`); when the call has a single speaker, that speaker counts;
+ *  - sentence type: questions do not state facts ("Is it hard to set up?" is not a pain point);
+ *  - negation: a phrase negated in the words before it does not count ("it's not too expensive");
+ *  - hedging: a phrase after a hedge in the same sentence does not count ("I'm not saying it's too
+ *    expensive", "even if it's expensive", "a lot of clients tell me it's too expensive");
+ *  - a bare yes to a problem the rep suggests ("Do you lose leads?" / "Yeah.") is not counted: it
+ *    is the rep's wording, not the prospect's account (question–answer pairing is used where the
+ *    answer decides: proposals and the result class in `outcome.ts`, counts in prices);
+ *  - anaphora: a short clause that points back ("which drives me nuts", "that's the real problem",
+ *    "c'est pénible") stands for the clause before it, said by the same speaker;
+ *  - clauses: each item is the clause around the phrase, in the speaker's words.
  */
 import type { EngineLanguage } from '../language.js';
 import type { Turn } from '../speakers.js';
-import { clauseAround, isNegated, normalizeForMatch, splitSentences } from '../text.js';
+import {
+  clauseAround,
+  isNegated,
+  normalizeForMatch,
+  splitSentences,
+  type Clause,
+  type PhraseHit,
+} from '../text.js';
 import type { CompiledLexicon } from './compiled-lexicon.js';
-import { findPrices, formatPrice, priceKey, type Price } from './pricing.js';
+import type { ObjectionFamily } from './lexicon.js';
+import { displayPrice, findPrices, speaksOfMoney, type Currency, type Price } from './pricing.js';
 import { isQuestion } from './questions.js';
 
 export type CallSentence = {
@@ -42,6 +58,7 @@ export function callSentences(turns: readonly Turn[], lex: CompiledLexicon): Cal
 }
 
 export type Signals = {
+  needs: string[];
   objections: string[];
   objectionSentences: Set<number>;
   painPoints: string[];
@@ -69,6 +86,7 @@ export function extractSignals(
 ): Signals {
   const singleSpeaker = new Set(sentences.map((s) => s.speaker)).size <= 1;
   const out: Signals = {
+    needs: [],
     objections: [],
     objectionSentences: new Set(),
     painPoints: [],
@@ -78,36 +96,52 @@ export function extractSignals(
     pricing: [],
     pricingSentences: new Set(),
   };
+  const currency = callCurrency(sentences, language);
+  const callMoney = sentences.some((s) => speaksOfMoney(s.text) || /[$€£]|dollar|euro|buck/iu.test(s.norm));
   const families = new Set<string>();
   const painKeys = new Set<string>();
   const prices: Price[] = [];
+
+  const addObjection = (s: CallSentence, hit: PhraseHit<ObjectionFamily>, taken: Span[]): boolean => {
+    if (families.has(hit.value.key)) return false;
+    const clause = clauseAround(s.text, hit.start, hit.end);
+    // One clause is one objection, even when it matches two families.
+    if (overlaps(taken, clause)) return false;
+    taken.push(clause);
+    families.add(hit.value.key);
+    out.objections.push(clause.text.replace(/\s*\?+$/u, ''));
+    out.objectionSentences.add(s.index);
+    return true;
+  };
+  const addPain = (s: CallSentence, hit: PhraseHit<true>, taken: Span[]): boolean => {
+    const clause = pointedBack(s, clauseAround(s.text, hit.start, hit.end), sentences);
+    // Two markers in one clause ("it's frustrating, we lose leads") make one pain point.
+    if (overlaps(taken, clause)) return false;
+    taken.push(clause);
+    const key = keyOf(clause.text);
+    if (!key || painKeys.has(key)) return false;
+    painKeys.add(key);
+    out.painPoints.push(clause.text.replace(/\s*\?+$/u, ''));
+    out.painSentences.add(s.index);
+    return true;
+  };
+  const counts = (s: CallSentence, hit: { start: number; end: number }) =>
+    !isNegated(s.norm, hit.start, hit.end, language, s.text) && !isHedged(s, hit.start, lex);
 
   for (const s of sentences) {
     const prospect = fromProspect(s, rep, singleSpeaker);
     if (prospect && !s.question) {
       const objectionClauses: Span[] = [];
-      for (const hit of lex.objections.findAll(s.norm)) {
-        if (families.has(hit.value.key) || isNegated(s.norm, hit.start, hit.end, language, s.text)) continue;
-        const clause = clauseAround(s.text, hit.start, hit.end);
-        // One clause is one objection, even when it matches two families.
-        if (overlaps(objectionClauses, clause)) continue;
-        objectionClauses.push(clause);
-        families.add(hit.value.key);
-        out.objections.push(clause.text);
-        out.objectionSentences.add(s.index);
-      }
+      for (const hit of lex.objections.findAll(s.norm))
+        if (counts(s, hit)) addObjection(s, hit, objectionClauses);
       const taken: Span[] = [];
-      for (const hit of lex.painPoints.findAll(s.norm)) {
-        if (isNegated(s.norm, hit.start, hit.end, language, s.text)) continue;
+      for (const hit of lex.painPoints.findAll(s.norm)) if (counts(s, hit)) addPain(s, hit, taken);
+      for (const hit of lex.needs.findAll(s.norm)) {
+        if (!counts(s, hit)) continue;
         const clause = clauseAround(s.text, hit.start, hit.end);
-        // Two markers in one clause ("it's frustrating, we lose leads") make one pain point.
-        if (overlaps(taken, clause)) continue;
-        taken.push(clause);
-        const key = keyOf(clause.text);
-        if (!key || painKeys.has(key)) continue;
-        painKeys.add(key);
-        out.painPoints.push(clause.text);
-        out.painSentences.add(s.index);
+        // "I need to talk to my partner" is an objection, not a need.
+        if (overlaps(objectionClauses, clause)) continue;
+        if (!out.needs.includes(clause.text)) out.needs.push(clause.text);
       }
     }
     if (prospect) {
@@ -117,30 +151,117 @@ export function extractSignals(
         out.buyingSentences.add(s.index);
       }
     }
-    for (const price of findPrices(s.text)) {
+    // Money talk in the passage around the sentence (three sentences before, one after), or a price
+    // found just before, lets amounts without a currency count ("How much?" / "Twelve hundred a quarter.").
+    const window = sentences.slice(Math.max(0, s.index - 3), s.index + 2);
+    const moneyContext =
+      window.some((w) => speaksOfMoney(w.text)) ||
+      window.some((w) => w.index < s.index && out.pricingSentences.has(w.index));
+    const found = findPrices(s.text, language, {
+      // A count asked for ("How many calls a week?" / "Fifteen a week.") is not a price.
+      moneyContext,
+      callMoney,
+      counts: answersHowMany(s, sentences),
+      defaultCurrency: currency,
+    });
+    for (const price of found) {
       out.pricingSentences.add(s.index);
       addPrice(prices, price);
     }
   }
-  out.pricing = prices.map((p) => formatPrice(p, language));
+  out.pricing = prices.map((p) => displayPrice(p, language));
   return out;
 }
 
+const HOW_MANY = /(?<![\p{L}])(?:how many|how often|combien de (?!temps)|combien d')/u;
+
+/** Whether `s` opens the answer to a "how many" question: its numbers are counts. */
+function answersHowMany(s: CallSentence, sentences: readonly CallSentence[]): boolean {
+  const prev = sentences[s.index - 1];
+  return !!prev && prev.question && prev.turnIndex === s.turnIndex - 1 && HOW_MANY.test(prev.norm);
+}
+
+/** The currency the call speaks in: the one named most often, else dollars in English, euros in French. */
+function callCurrency(sentences: readonly CallSentence[], language: EngineLanguage): Currency {
+  const counts: Record<Currency, number> = { USD: 0, CAD: 0, EUR: 0, GBP: 0 };
+  for (const s of sentences) {
+    counts.EUR += (s.norm.match(/€|(?<![\p{L}])euros?(?![\p{L}])/gu) ?? []).length;
+    counts.GBP += (s.norm.match(/£|(?<![\p{L}])(?:pounds?|quid)(?![\p{L}])/gu) ?? []).length;
+    counts.USD += (
+      s.norm.match(/\$|(?<![\p{L}])(?:dollars?|bucks?|piastres?|piasses?)(?![\p{L}])/gu) ?? []
+    ).length;
+  }
+  const best = (Object.entries(counts) as [Currency, number][]).sort((a, b) => b[1] - a[1])[0];
+  return best && best[1] > 0 ? best[0] : language === 'fr' ? 'EUR' : 'USD';
+}
+
+const ANAPHOR = /^(?:which|that|this|it|and that|c'est|ca|cela|ce qui)(?![\p{L}])/iu;
+
 /**
- * Adds a price unless already known. The same amount said again without its period ("so, $299")
- * is the same price; said first bare and later with its period, the detailed form replaces it.
+ * The clause a short pointing-back clause stands for: the clause before it in the sentence, else the
+ * previous sentence of the same turn; the clause itself when it says enough or nothing comes before.
+ */
+function pointedBack(s: CallSentence, clause: Clause, sentences: readonly CallSentence[]): Clause {
+  const words = clause.text.split(/\s+/u).filter(Boolean);
+  if (words.length > 6 || !ANAPHOR.test(normalizeForMatch(clause.text).trim())) return clause;
+  if (clause.start > 1) {
+    const before = clauseAround(s.text, Math.max(0, clause.start - 3), Math.max(1, clause.start - 2));
+    if (before.text && before.end <= clause.start) return before;
+  }
+  const prev = sentences[s.index - 1];
+  if (prev && prev.turnIndex === s.turnIndex && !prev.question) {
+    const t = clauseAround(prev.text, 0, prev.text.length);
+    return { ...t, start: clause.start, end: clause.end };
+  }
+  return clause;
+}
+
+/** Whether a hedge ("I'm not saying", "even if") comes before `start` in the same sentence. */
+function isHedged(s: CallSentence, start: number, lex: CompiledLexicon): boolean {
+  return lex.hedges.findAll(s.norm.slice(0, start)).length > 0;
+}
+
+/**
+ * Whether the prospect answers the question `q` with a yes: the next sentence, said by someone
+ * other than the rep in the turn right after, opens with an affirmation ("Yeah, all the time").
+ */
+export function affirmedByProspect(
+  q: CallSentence,
+  sentences: readonly CallSentence[],
+  rep: string | null,
+  lex: CompiledLexicon,
+): boolean {
+  const next = sentences[q.index + 1];
+  if (!next || next.turnIndex !== q.turnIndex + 1 || next.speaker === rep) return false;
+  return lex.affirmation.test(next.norm);
+}
+
+/**
+ * Adds a price unless already known. The same amount said again with fewer details ("so, $299") is
+ * the same price; said first bare and later with its period, the detailed form replaces it.
  */
 function addPrice(prices: Price[], price: Price): void {
-  if (prices.some((p) => priceKey(p) === priceKey(price))) return;
-  const sameAmount = prices.findIndex((p) => p.amount === price.amount && p.currency === price.currency);
-  const bare = (p: Price) => p.per === null && p.period === null;
-  if (sameAmount >= 0) {
-    const existing = prices[sameAmount];
-    if (bare(price)) return;
-    if (existing && bare(existing)) {
-      prices[sameAmount] = price;
-      return;
-    }
+  const same = (p: Price) =>
+    p.amount === price.amount && p.amountMax === price.amountMax && p.currency === price.currency;
+  // Already known, or a less detailed form of a known price ("thirty-five bucks a head" after
+  // "$35 per user per month"): nothing new.
+  if (
+    prices.some(
+      (p) =>
+        same(p) &&
+        (price.per === null || price.per === p.per) &&
+        (price.period === null || price.period === p.period),
+    )
+  )
+    return;
+  // A more detailed form of a known bare price replaces it ("$299", then "$299 per month").
+  const bare = prices.findIndex(
+    (p) =>
+      same(p) && (p.per === null || p.per === price.per) && (p.period === null || p.period === price.period),
+  );
+  if (bare >= 0) {
+    prices[bare] = price;
+    return;
   }
   prices.push(price);
 }

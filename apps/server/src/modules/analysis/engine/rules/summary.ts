@@ -1,46 +1,233 @@
 /**
- * Extractive summary: two or three sentences of the call itself, chosen by score and printed in call
- * order. Score of a sentence (five words or more):
- *   +2 outcome cue, +1.5 objection, +1.5 pain point, +1 price, +1 buying signal,
- *   +1 for the rep's first statement (it usually states the purpose of the call),
- *   +0.5 in the last fifth of the call (where the outcome is settled),
- *   −0.5 for a question, −0.5 above 40 words.
- * Ties go to the earlier sentence. Three sentences for calls of 12 sentences or more, else two.
+ * The call summary, written from what the analysis found rather than copied from the call's first
+ * sentences: who spoke with whom about what, what the prospect needs (needs said outright, then the
+ * problems described), the concerns raised, the prices, and what was agreed — the next step with its
+ * day and time when one was said.
+ *
+ *  - Names: the rep's introduction ("this is Mark from BrightDesk", "ici Marc de Solutions ABC"), the
+ *    rep's greeting ("Hi Sarah", "Bonjour Madame Tremblay") or the prospect's own introduction; else
+ *    a speaker label that is a name; else "the rep" / "the prospect".
+ *  - Topic: what the rep says they call about ("calling about your website", "je vous appelle au
+ *    sujet de…"), else the rep's offer ("our answering service", "notre logiciel de paie").
+ *  - Next step: the meeting word ("demo", "visite") and the day/time of the sentence that decided the
+ *    result, or of the proposal it answered, or of the sentence before it.
  */
-import { countWords } from '../text.js';
+import type { CallResultClass } from '@call-insights/contracts/analysis';
+import type { EngineLanguage } from '../language.js';
+import { countWords, tidy } from '../text.js';
+import type { CompiledLexicon } from './compiled-lexicon.js';
+import type { OutcomeDecision } from './outcome.js';
 import type { CallSentence, Signals } from './signals.js';
 
-export function extractiveSummary(
+const NOT_NAMES = new Set(
+  'sorry good fine great calling just not here the yes no so well okay ok glad happy looking busy sure really also still with from trying reaching desole bien ravi content en la le un une au'.split(
+    ' ',
+  ),
+);
+const NAME = String.raw`\p{Lu}[\p{Ll}'’-]+`;
+const COMPANY = String.raw`\p{Lu}[\p{L}\p{N}&'’-]*(?:\s+\p{Lu}[\p{L}\p{N}&'’-]*){0,2}`;
+const INTRO: Record<EngineLanguage, RegExp> = {
+  en: new RegExp(
+    String.raw`(?:this is|my name is|i'm|i am|it's)\s+(${NAME})(?:\s+(?:from|with|at|over at)\s+(${COMPANY}))?`,
+    'iu',
+  ),
+  fr: new RegExp(
+    String.raw`(?:ici|je m'appelle|je m’appelle|c'est|c’est|moi c'est|je suis)\s+(${NAME})(?:\s+(?:de|d'|d’|chez)\s*(${COMPANY}))?`,
+    'iu',
+  ),
+};
+/** "Julien de la société Clartel", "Mark from BrightDesk" at the start of a clause of the rep's first turn. */
+const BARE_INTRO = new RegExp(
+  String.raw`(?:^|[,.;!]\s*)(${NAME})\s+(?:from|with|de la société|de la compagnie|de l'entreprise|de chez|chez|de)\s+(${COMPANY})`,
+  'u',
+);
+const GREETING = new RegExp(
+  String.raw`(?:^|[\s,.!])(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour|salut|allo|allô)[\s,]+(?:(?:mr|mrs|ms|dr|madame|monsieur|mme)\.?\s+)?(${NAME})`,
+  'iu',
+);
+const TITLE = /(?:^|[\s,])((?:mr|mrs|ms|dr|madame|monsieur|mme)\.?\s+\p{Lu}[\p{Ll}'’-]+)/iu;
+
+/** A capitalised word that is a name, not a capitalised common word at the start of a sentence. */
+const isName = (w: string | undefined): w is string =>
+  !!w && /^\p{Lu}/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
+
+const GENERIC_LABEL =
+  /^(?:speaker|spk|locuteur|interlocuteur|intervenant|channel|canal|agent|rep|sales|customer|client|cliente|prospect|caller|appelant|conseiller|conseillere|commercial|vendeur|[a-z]|\d+)(?:[\s_-]*\w{0,3})?$/iu;
+
+type Names = { rep: string | null; company: string | null; prospect: string | null };
+
+function findNames(sentences: readonly CallSentence[], rep: string | null, language: EngineLanguage): Names {
+  const names: Names = { rep: null, company: null, prospect: null };
+  const early = sentences.slice(0, 12);
+  for (const s of early) {
+    const fromRep = s.speaker === rep;
+    const intro =
+      INTRO[language].exec(s.text) ??
+      INTRO.en.exec(s.text) ??
+      (fromRep && s.turnIndex === early[0]?.turnIndex ? BARE_INTRO.exec(s.text) : null);
+    if (intro && isName(intro[1])) {
+      if (fromRep && !names.rep) {
+        names.rep = intro[1];
+        names.company = intro[2] && isName(intro[2].split(/\s+/u)[0]) ? intro[2] : null;
+      } else if (!fromRep && !names.prospect) names.prospect = intro[1];
+    }
+    if (fromRep && !names.prospect) {
+      const greet = GREETING.exec(s.text);
+      const title = TITLE.exec(s.text);
+      if (title?.[1] && /^(?:hi|hello|hey|good|bonjour|salut|allo)/iu.test(s.text.trim()))
+        names.prospect = title[1];
+      else if (greet && isName(greet[1]) && greet[1] !== names.rep) names.prospect = greet[1];
+    }
+  }
+  return names;
+}
+
+const labelName = (label: string | null | undefined) =>
+  label && !GENERIC_LABEL.test(label.trim()) && /\p{L}/u.test(label) ? label.trim() : null;
+
+const TOPIC: Record<EngineLanguage, RegExp[]> = {
+  en: [
+    /(?:calling|reaching out|getting in touch|following up)\s+(?:you\s+)?(?:about|regarding|on|because of)\s+([^,.;!?]{3,60})/iu,
+    /(?:^|\s)(?:our|my)\s+((?:[\p{L}-]+\s+){0,2}(?:service|services|platform|software|app|tool|system|product|solution|program|programme|agency|crm|membership|coverage|policy))(?![\p{L}])/iu,
+    /(?:^|\s)we\s+(?:help|answer|handle|provide|offer|build|install|manage|specialize in|work with)\s+([^,.;!?]{3,60})/iu,
+  ],
+  fr: [
+    /(?:je vous appelle|j'appelle|je vous contacte|je vous téléphone|je fais suite)\s+(?:au sujet d[eu]|concernant|pour|à propos d[eu]|a propos d[eu])\s+([^,.;!?]{3,60})/iu,
+    /(?:^|\s)(?:notre|nos)\s+((?:service|services|plateforme|logiciel|solution|application|système|systeme|programme|agence|outil)(?:\s+(?:de|d'|d’|à|en|pour)\s*[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)?)/iu,
+    /(?:^|\s)nous\s+(?:aidons|offrons|proposons|accompagnons|installons|gérons|gerons|répondons à|repondons a)\s+([^,.;!?]{3,60})/iu,
+  ],
+};
+
+function findTopic(
   sentences: readonly CallSentence[],
-  signals: Signals,
-  cueSentences: ReadonlySet<number>,
   rep: string | null,
-): string {
-  const candidates = sentences.filter((s) => countWords(s.text) >= 5);
-  if (candidates.length === 0) return sentences.map((s) => s.text).join(' ');
-  const firstRepStatement = sentences.find(
-    (s) => s.speaker === rep && !s.question && countWords(s.text) >= 5,
-  );
-  const tail = Math.floor(sentences.length * 0.8);
-  const scored = candidates.map((s) => {
-    let score = 0;
-    if (cueSentences.has(s.index)) score += 2;
-    if (signals.objectionSentences.has(s.index)) score += 1.5;
-    if (signals.painSentences.has(s.index)) score += 1.5;
-    if (signals.pricingSentences.has(s.index)) score += 1;
-    if (signals.buyingSentences.has(s.index)) score += 1;
-    if (s === firstRepStatement) score += 1;
-    if (s.index >= tail) score += 0.5;
-    if (s.question) score -= 0.5;
-    if (countWords(s.text) > 40) score -= 0.5;
-    return { s, score };
-  });
-  const count = sentences.length >= 12 ? 3 : 2;
-  return scored
-    .sort((a, b) => b.score - a.score || a.s.index - b.s.index)
-    .slice(0, count)
-    .map(({ s }) => s)
-    .sort((a, b) => a.index - b.index)
-    .map((s) => s.text)
-    .join(' ');
+  language: EngineLanguage,
+): string | null {
+  for (const re of TOPIC[language]) {
+    for (const s of sentences) {
+      if (rep !== null && s.speaker !== rep) continue;
+      const m = re.exec(s.text);
+      if (m?.[1]) {
+        const words = m[1].trim().split(/\s+/u).slice(0, 8).join(' ');
+        // The first pattern (calling about …) and the last (we help …) give the topic as said.
+        if (re !== TOPIC[language][1]) return words;
+        if (language === 'en') return `the ${words}`;
+        // "son offre", "sa plateforme", "son logiciel": the possessive agrees, "son" before a vowel.
+        const feminine = /^(?:plateforme|solution|application|équipe|equipe|agence)/iu.test(words);
+        return `${feminine && !/^[aeéiouh]/iu.test(words) ? 'sa' : 'son'} ${words}`;
+      }
+    }
+  }
+  return null;
+}
+
+const DAY_EN =
+  '(?:(?:next|this)\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight)(?:\\s+(?:morning|afternoon|evening))?';
+const NUM_WORD_EN = '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)';
+const TIME_EN = `(?:\\s+(?:at|around)\\s+(?:\\d{1,2}(?::\\d{2})?(?:\\s?[ap]\\.?\\s?m\\.?)?|${NUM_WORD_EN}(?:\\s+(?:thirty|fifteen|forty[- ]five|o'clock))?(?:\\s?[ap]\\.?\\s?m\\.?)?))?`;
+const MONTH_EN = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
+const WHEN_EN = new RegExp(
+  `(?<![\\p{L}])(?:${DAY_EN}${TIME_EN}|(?:on\\s+)?(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)(?:\\s+of\\s+${MONTH_EN})?|${MONTH_EN}\\s+\\d{1,2}(?:st|nd|rd|th)?|next\\s+(?:week|month)|in\\s+(?:a|one|two|three|four|a couple of|a few|\\d+)\\s+(?:days?|weeks?|months?)|end of (?:the )?(?:week|month))(?![\\p{L}])`,
+  'iu',
+);
+const DAY_FR =
+  "(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|aujourd'hui|aujourd’hui)(?:\\s+(?:prochain|matin|après-midi|apres-midi|soir))*";
+const NUM_WORD_FR = '(?:une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|midi|quatorze|quinze|seize)';
+const TIME_FR = `(?:\\s+(?:à|a|vers)\\s+(?:\\d{1,2}\\s?(?:h|heures?|:)\\s?(?:\\d{2})?|${NUM_WORD_FR}(?:\\s+heures?)?(?:\\s+(?:et demie|trente|quinze))?))?`;
+const MONTH_FR =
+  '(?:janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre)';
+const WHEN_FR = new RegExp(
+  `(?<![\\p{L}])(?:${DAY_FR}${TIME_FR}|(?:le\\s+)?\\d{1,2}(?:er)?\\s+${MONTH_FR}|la semaine prochaine|le mois prochain|dans\\s+(?:une|deux|trois|quatre|quelques|\\d+)\\s+(?:jours|semaines?|mois)|fin\\s+(?:de la semaine|du mois))(?![\\p{L}])`,
+  'iu',
+);
+const WHEN: Record<EngineLanguage, RegExp> = { en: WHEN_EN, fr: WHEN_FR };
+
+function nextStep(
+  outcome: OutcomeDecision,
+  sentences: readonly CallSentence[],
+  lex: CompiledLexicon,
+  language: EngineLanguage,
+): { step: string | null; when: string | null } {
+  const ev = outcome.evidence;
+  if (!ev) return { step: null, when: null };
+  // The deciding sentence, the proposal it answered, then the sentences around it, nearest first.
+  const around = [
+    ev,
+    outcome.proposal,
+    sentences[ev.index - 1],
+    sentences[ev.index + 1],
+    sentences[ev.index - 2],
+    sentences[ev.index - 3],
+  ].filter((s): s is CallSentence => !!s);
+  let when: string | null = null;
+  for (const s of around) {
+    const m = WHEN[language].exec(s.text);
+    if (m) {
+      when = m[0].trim();
+      break;
+    }
+  }
+  if (outcome.resultClass === 'appointment') {
+    for (const s of around) {
+      const hit = lex.meetings.findAll(s.norm).find((h) => !h.phrase.includes('{'));
+      if (hit) {
+        const noun = s.text
+          .slice(hit.start, hit.end)
+          .toLowerCase()
+          .replace(/^(?:a|an|short|quick)\s+|\s+with$/gu, '');
+        const article =
+          language === 'fr'
+            ? /^(?:demo|démo|rencontre|réunion|reunion|visite|consultation|evaluation|évaluation|soumission)/iu.test(
+                noun,
+              )
+              ? 'une'
+              : 'un'
+            : /^[aeiou]/iu.test(noun)
+              ? 'an'
+              : 'a';
+        return { step: `${article} ${noun}`, when };
+      }
+    }
+    return { step: null, when };
+  }
+  // Follow-up and refusal: the words that decided it, shortened.
+  const words = tidy(ev.text).split(/\s+/u).filter(Boolean);
+  if (countWords(words.join(' ')) < 2) return { step: null, when };
+  const step = words.length > 16 ? `${words.slice(0, 16).join(' ')}…` : words.join(' ');
+  return { step: language === 'fr' ? `« ${step} »` : `“${step}”`, when };
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function writeSummary(input: {
+  sentences: readonly CallSentence[];
+  signals: Signals;
+  prices: readonly string[];
+  outcome: OutcomeDecision;
+  rep: string | null;
+  lex: CompiledLexicon;
+  language: EngineLanguage;
+}): string {
+  const { sentences, signals, outcome, rep, lex, language } = input;
+  const t = lex.lexicon.text.summary;
+  const names = findNames(sentences, rep, language);
+  const prospectLabel = [...new Set(sentences.map((s) => s.speaker))].find((sp) => sp !== rep) ?? null;
+  const repName = names.rep ?? labelName(rep);
+  const repText = repName ? (names.company ? `${repName} (${names.company})` : repName) : t.rep;
+  const prospectText = names.prospect ?? labelName(prospectLabel) ?? t.prospect;
+  const out: string[] = [cap(t.spokeWith(repText, prospectText, findTopic(sentences, rep, language)))];
+
+  const short = (items: readonly string[], n: number) => items.filter((i) => countWords(i) >= 2).slice(0, n);
+  const needs = short(signals.needs, 2);
+  if (needs.length) out.push(cap(t.needs(prospectText, needs)));
+  const problems = short(signals.painPoints, needs.length ? 1 : 2);
+  if (problems.length) out.push(cap(t.problems(prospectText, problems)));
+  const concerns = short(signals.objections, 2);
+  if (concerns.length) out.push(t.concerns(concerns));
+  // Canonical prices only: the spoken form in brackets stays on the pricing list.
+  const prices = input.prices.map((p) => p.replace(/\s*\((?:“|« ).*$/u, ''));
+  if (prices.length) out.push(t.prices(prices.slice(0, 2)));
+  const { step, when } = nextStep(outcome, sentences, lex, language);
+  out.push(t.agreed[outcome.resultClass as CallResultClass](step, when));
+  return out.join(' ');
 }

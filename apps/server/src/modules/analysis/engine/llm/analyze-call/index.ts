@@ -5,7 +5,7 @@
  */
 import { generateObject, type LanguageModel } from 'ai';
 import type { EngineLanguage } from '../../language.js';
-import { stripJsonFences } from '../json-repair.js';
+import { stripJsonFences } from '../../../../../adapters/llm/json-repair.js';
 import { analysisSystemPrompt, analysisUserPrompt } from './prompt.js';
 import { CallAnalysisChunk } from './schema.js';
 

@@ -1,0 +1,113 @@
+/**
+ * Model-call failures sorted into a few kinds, each with a message a user can act on (it ends up in
+ * `fallback_reason`). Messages never carry the prompt, the transcript or the API key.
+ */
+import { APICallError, JSONParseError, NoObjectGeneratedError, RetryError, TypeValidationError } from 'ai';
+import type { LlmConfig } from './config.js';
+import { LlmNotConfiguredError } from './model.js';
+
+export type LlmFailureKind =
+  | 'invalid_output'
+  | 'timeout'
+  | 'rate_limited'
+  | 'unreachable'
+  | 'auth'
+  | 'not_found'
+  | 'server'
+  | 'bad_request'
+  | 'not_configured'
+  | 'unknown';
+
+export type LlmFailure = { kind: LlmFailureKind; status?: number; message: string };
+
+/** What the user gets instead, appended to every message. */
+export const RULES_ANALYSIS_NOTE = 'so the offline rules analysis is shown instead';
+
+function host(config: LlmConfig): string {
+  if (!config.baseURL) return config.provider === 'anthropic' ? 'api.anthropic.com' : 'api.openai.com';
+  try {
+    return new URL(config.baseURL).host;
+  } catch {
+    return config.baseURL;
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
+/** Sorts a failure of `generateObject`/`generateText` into a kind with a user-readable message. */
+export function classifyLlmFailure(
+  error: unknown,
+  config: LlmConfig,
+  note = RULES_ANALYSIS_NOTE,
+): LlmFailure {
+  let e: unknown = error;
+  if (RetryError.isInstance(e)) e = e.lastError;
+  if (e instanceof LlmNotConfiguredError) {
+    return {
+      kind: 'not_configured',
+      message: `No language model is configured (LLM_MODEL is empty), ${note}.`,
+    };
+  }
+  if (
+    NoObjectGeneratedError.isInstance(e) ||
+    JSONParseError.isInstance(e) ||
+    TypeValidationError.isInstance(e)
+  ) {
+    return {
+      kind: 'invalid_output',
+      message: `The language model returned an invalid answer twice, ${note}.`,
+    };
+  }
+  if (isTimeout(e)) {
+    const seconds = Math.round(config.timeoutMs / 100) / 10;
+    return {
+      kind: 'timeout',
+      message: `The language model did not answer within ${seconds} s, ${note}. Retry later or raise LLM_TIMEOUT_SECONDS.`,
+    };
+  }
+  if (APICallError.isInstance(e)) {
+    const status = e.statusCode;
+    if (status === undefined) {
+      return {
+        kind: 'unreachable',
+        message: `The language model server at ${host(config)} could not be reached, ${note}. Check LLM_BASE_URL.`,
+      };
+    }
+    if (status === 429) {
+      return {
+        kind: 'rate_limited',
+        status,
+        message: `The language model service is limiting requests (HTTP 429), ${note}. Retry the analysis later.`,
+      };
+    }
+    if (status === 401 || status === 403) {
+      return {
+        kind: 'auth',
+        status,
+        message: `The language model service refused the credentials (HTTP ${status}), ${note}. Check LLM_API_KEY.`,
+      };
+    }
+    if (status === 404) {
+      return {
+        kind: 'not_found',
+        status,
+        message: `The model "${config.model ?? ''}" was not found at ${host(config)} (HTTP 404), ${note}. Check LLM_MODEL and LLM_BASE_URL.`,
+      };
+    }
+    if (status >= 500) {
+      return {
+        kind: 'server',
+        status,
+        message: `The language model service failed (HTTP ${status}), ${note}. Retry the analysis later.`,
+      };
+    }
+    return {
+      kind: 'bad_request',
+      status,
+      message: `The language model service rejected the request (HTTP ${status}), ${note}. Check the model settings.`,
+    };
+  }
+  return { kind: 'unknown', message: `The language model call failed unexpectedly, ${note}.` };
+}

@@ -1,0 +1,81 @@
+import type { Segment } from '@call-insights/contracts/transcript';
+import { describe, expect, it } from 'vitest';
+import { analyzeWithRules } from './rules-analyzer.js';
+
+const call = (...turns: [string, string][]): Segment[] =>
+  turns.map(([speaker, text], i) => ({ speaker, text, start: i * 5, end: i * 5 + 4 }));
+const analyze = (segments: Segment[], language = 'en') => analyzeWithRules({ segments, text: '', language });
+
+describe('analysis by method', () => {
+  it('does not count a hedged concern as an objection', () => {
+    const a = analyze(
+      call(
+        ['Speaker 1', 'Hi, this is Omar from Fixly. We help clinics answer calls.'],
+        [
+          'Speaker 2',
+          "I'm not saying it's too expensive. Even if it's a big investment, the timing is what matters.",
+        ],
+      ),
+    );
+    expect(a.objections).toEqual([]);
+  });
+
+  it('takes objections and pain from the prospect even when the prospect speaks first', () => {
+    const a = analyze(
+      call(
+        ['Speaker 1', 'Hello?'],
+        ['Speaker 2', "Hi, it's Nate from TrackPoint. Our plan is twenty two dollars per vehicle per month."],
+        ['Speaker 1', 'Honestly our drivers never answer the phone, and that sounds expensive.'],
+        ['Speaker 2', 'A lot of owners tell me it is a hassle to switch, but it takes ten minutes.'],
+      ),
+    );
+    expect(a.pain_points).toEqual(['Our drivers never answer the phone']);
+    expect(a.objections).toEqual(['That sounds expensive']);
+  });
+
+  it('does not count a bare yes to a problem the rep suggests, and reads a pointing-back clause', () => {
+    const a = analyze(
+      call(
+        ['Rep', 'Do you lose leads when nobody answers after hours?'],
+        ['Customer', 'Yeah. We get paper checks from half the tenants, which drives me nuts.'],
+      ),
+    );
+    expect(a.pain_points).toEqual(['We get paper checks from half the tenants']);
+  });
+
+  it('books a meeting when a proposal is accepted or its day and time are said back', () => {
+    const accepted = analyze(
+      call(['Rep', 'Can I show you a short demo on Thursday at two?'], ['Customer', 'Sure, sounds good.']),
+    );
+    expect(accepted.result_class).toBe('appointment');
+    const echoed = analyze(
+      call(
+        ['Customer', 'Could you come this Friday, say ten a.m.?'],
+        ['Rep', "Friday at ten. I'll meet you at the clubhouse."],
+      ),
+    );
+    expect(echoed.result_class).toBe('appointment');
+    const callback = analyze(
+      call(
+        ['Customer', 'Call me Thursday the twelfth, around four.'],
+        ['Rep', 'Thursday the twelfth at four.'],
+      ),
+    );
+    expect(callback.result_class).toBe('follow_up');
+    const refused = analyze(
+      call(['Rep', 'Can I show you a short demo on Thursday?'], ['Customer', 'No thanks, not interested.']),
+    );
+    expect(refused.result_class).toBe('not_interested');
+  });
+
+  it('reads a French refusal whose "ne" belongs to its own "pas"', () => {
+    const a = analyze(
+      call(
+        ['Agent', 'On garantit la livraison.'],
+        ['Client', "On a un contrat cadre. Ça ne m'intéresse pas."],
+      ),
+      'fr',
+    );
+    expect(a.result_class).toBe('not_interested');
+  });
+});

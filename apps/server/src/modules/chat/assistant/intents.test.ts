@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { detectQuestionLanguage, parseIntent } from './intents.js';
+
+describe('offline intents', () => {
+  it.each([
+    // The four suggestion cards, in English and French (web locales).
+    ['List all the leads from today', { kind: 'listLeads', input: { period: 'today', kind: 'called' } }],
+    ['Who are the top leads today?', { kind: 'topLeads', input: { period: 'today' } }],
+    ['List all leads created today', { kind: 'listLeads', input: { period: 'today', kind: 'created' } }],
+    ['Who are you and what can you do?', { kind: 'capabilities' }],
+    ['Liste tous les leads d’aujourd’hui', { kind: 'listLeads', input: { period: 'today', kind: 'called' } }],
+    ['Quels sont les meilleurs leads aujourd’hui ?', { kind: 'topLeads', input: { period: 'today' } }],
+    [
+      'Liste tous les leads créés aujourd’hui',
+      { kind: 'listLeads', input: { period: 'today', kind: 'created' } },
+    ],
+    ['Qui es-tu et que peux-tu faire ?', { kind: 'capabilities' }],
+    // Searches keep the words as typed (accents and case), without articles or the period.
+    [
+      'Which calls mention the "Premium plan" this week?',
+      { kind: 'findCalls', input: { period: 'this_week', words: 'Premium plan' } },
+    ],
+    [
+      'Quels appels mentionnent le prix ?',
+      { kind: 'findCalls', input: { period: 'all_time', words: 'prix' } },
+    ],
+    ['Summarize my last call with Hélène Côté', { kind: 'callSummary', input: { contact: 'Hélène Côté' } }],
+    ['Résume mon dernier appel avec Hélène Côté', { kind: 'callSummary', input: { contact: 'Hélène Côté' } }],
+    ['Summarize call #42', { kind: 'callSummary', input: { callId: 42 } }],
+    [
+      'What objections came up this week?',
+      { kind: 'recurringPhrases', input: { period: 'this_week', kind: 'objections' } },
+    ],
+    [
+      'Quelles objections cette semaine ?',
+      { kind: 'recurringPhrases', input: { period: 'this_week', kind: 'objections' } },
+    ],
+    [
+      'Which calls had objections about price?',
+      { kind: 'findCalls', input: { period: 'all_time', objection: 'price' } },
+    ],
+    [
+      'What pain points came up last month?',
+      { kind: 'recurringPhrases', input: { period: 'last_month', kind: 'pain_points' } },
+    ],
+    ['How many calls yesterday?', { kind: 'figures', input: { period: 'yesterday', team: false } }],
+    ['Combien d’appels hier ?', { kind: 'figures', input: { period: 'yesterday', team: false } }],
+    ['Team figures for the last 30 days', { kind: 'figures', input: { period: 'last_30_days', team: true } }],
+    [
+      'Who booked an appointment this week?',
+      { kind: 'findCalls', input: { period: 'this_week', result: 'appointment' } },
+    ],
+    [
+      'How many leads were not interested last week?',
+      { kind: 'findCalls', input: { period: 'last_week', result: 'not_interested' } },
+    ],
+    ['Calls with Jane Doe', { kind: 'findCalls', input: { period: 'all_time', contact: 'Jane Doe' } }],
+    ['Who did I call yesterday?', { kind: 'listLeads', input: { period: 'yesterday', kind: 'called' } }],
+    ['What is the weather in Paris?', { kind: 'unknown' }],
+    ['Write me a poem', { kind: 'unknown' }],
+  ])('%s', (question, expected) => {
+    expect(parseIntent(question)).toMatchObject(expected);
+  });
+
+  it('answers in the question’s language', () => {
+    expect(detectQuestionLanguage('Who are the top leads today?')).toBe('en');
+    expect(detectQuestionLanguage('Quels sont les meilleurs leads aujourd’hui ?')).toBe('fr');
+    expect(detectQuestionLanguage('Résume mon dernier appel avec Jane')).toBe('fr');
+    expect(detectQuestionLanguage('Liste tous les leads créés aujourd’hui')).toBe('fr');
+  });
+});

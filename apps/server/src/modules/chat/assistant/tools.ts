@@ -1,0 +1,451 @@
+/**
+ * The assistant's tools over our own data, shared by the offline and the language-model engines.
+ * Scope is decided here from the signed-in caller and nothing else: a rep (`user`) sees their own
+ * calls, managers and admins their organization's; no tool takes an organization or user id as
+ * input, so no question and no model output can widen it. Each tool answers in markdown that links
+ * every call it uses (`/main/call-analysis/{id}`) and states the period it covers.
+ */
+import type {
+  CallFilters,
+  CallInsightsService,
+  CallRow,
+  CallScope,
+  LeadRow,
+} from '../../recordings/call-insights.service.js';
+import {
+  callLink,
+  escapeMd,
+  excerpt,
+  formatDateTime,
+  formatDuration,
+  periodLabel,
+  table,
+  type Lang,
+} from './markdown.js';
+import { periodOf, type Period, type PeriodKey } from './period.js';
+
+export type AssistantCaller = { id: number; organizationId: number; role: 'admin' | 'manager' | 'user' };
+
+export type AssistantContext = {
+  caller: AssistantCaller;
+  now: Date;
+  timezone: string;
+  lang: Lang;
+};
+
+/** A tool's answer: markdown, and the calls it linked (so an engine can check none were dropped). */
+export type ToolAnswer = { markdown: string; callIds: number[]; period?: Period };
+
+export const RESULT_CLASSES = ['appointment', 'follow_up', 'not_interested', 'other'] as const;
+export type ResultClass = (typeof RESULT_CLASSES)[number];
+
+const RESULT_LABELS: Record<Lang, Record<ResultClass | 'none', string>> = {
+  en: {
+    appointment: 'Appointment booked',
+    follow_up: 'Follow-up',
+    not_interested: 'Not interested',
+    other: 'Other',
+    none: 'Not analysed yet',
+  },
+  fr: {
+    appointment: 'Rendez-vous pris',
+    follow_up: 'Relance',
+    not_interested: 'Pas intéressé',
+    other: 'Autre',
+    none: 'Pas encore analysé',
+  },
+};
+
+export function resultLabel(value: string | null, lang: Lang): string {
+  const labels = RESULT_LABELS[lang];
+  return value && value in labels ? labels[value as ResultClass] : labels.none;
+}
+
+export const canSeeTeam = (caller: AssistantCaller) => caller.role === 'manager' || caller.role === 'admin';
+
+/** Whose calls the caller may ask about: their own (rep) or the organization's (manager, admin). */
+export function scopeOf(caller: AssistantCaller): CallScope {
+  return canSeeTeam(caller)
+    ? { organizationId: caller.organizationId }
+    : { organizationId: caller.organizationId, userId: caller.id };
+}
+
+const T = {
+  en: {
+    scope: (team: boolean) => (team ? 'all calls of your organization' : 'your calls'),
+    colon: ': ',
+    period: 'Period',
+    scopeLabel: 'Scope',
+    leadsCalled: 'Leads called',
+    leadsCreated: 'New leads (first call)',
+    nLeads: (n: number) => (n === 1 ? '1 lead' : `${n} leads`),
+    nCalls: (n: number) => (n === 1 ? '1 call' : `${n} calls`),
+    showing: (shown: number, total: number) => `Showing the ${shown} most recent of ${total}.`,
+    noLeads: 'No leads in this period. Try a longer one, for example “leads this month”.',
+    leadHead: ['Lead', 'Calls', 'Last call', 'Result', 'Lead score'],
+    topLeads: 'Top leads by lead score',
+    topNote: 'Each lead is scored on their latest analysed call in the period.',
+    noTop: 'No analysed calls in this period, so there is no lead score to rank. Try a longer period.',
+    reasons: 'Why',
+    calls: 'Calls',
+    callHead: ['Call', 'With', 'Result', 'Lead score'],
+    noCalls: 'No calls match in this period.',
+    moreThan: (n: number) => `more than ${n}`,
+    said: 'Said in the call',
+    filters: {
+      words: (v: string) => `mentioning “${v}”`,
+      contact: (v: string) => `with “${v}”`,
+      result: (v: string) => `with the result “${v}”`,
+      objection: (v: string) => `with the objection “${v}”`,
+      painPoint: (v: string) => `with the pain point “${v}”`,
+    },
+    lastCall: 'Latest call',
+    callWith: (who: string) => `Latest call with ${who}`,
+    callNumber: (id: number) => `Call #${id}`,
+    noCallWith: (who: string) => `I found no call with “${who}” in your calls.`,
+    noCallAtAll: 'There are no calls yet.',
+    noCallId: (id: number) => `Call #${id} was not found in your calls.`,
+    result: 'Result',
+    outcome: 'Outcome and next step',
+    summary: 'Summary',
+    objections: 'Objections',
+    painPoints: 'Pain points',
+    leadScore: 'Lead score',
+    notAnalysed: 'This call has not been analysed yet.',
+    none: 'none',
+    yourFigures: 'Your figures',
+    teamFigures: 'Team figures',
+    teamOnly: 'Team figures are for managers and admins; here are your own.',
+    figHead: [
+      'Calls',
+      'Talk time',
+      'Leads',
+      'Appointments',
+      'Follow-ups',
+      'Not interested',
+      'Avg lead score',
+    ],
+    repHead: ['Rep', 'Calls', 'Appointments', 'Avg lead score'],
+    unassigned: 'Unassigned',
+    seeRecordings: 'See the calls in [Recordings](/main/recordings).',
+    phrasesTitle: (k: 'objections' | 'pain_points') =>
+      k === 'objections' ? 'Objections raised' : 'Pain points described',
+    noPhrases: (k: 'objections' | 'pain_points') =>
+      k === 'objections' ? 'No objections were raised in this period.' : 'No pain points in this period.',
+    phraseCalls: (n: number) => (n === 1 ? 'in 1 call' : `in ${n} calls`),
+  },
+  fr: {
+    scope: (team: boolean) => (team ? 'tous les appels de votre organisation' : 'vos appels'),
+    colon: ' : ',
+    period: 'Période',
+    scopeLabel: 'Périmètre',
+    leadsCalled: 'Leads appelés',
+    leadsCreated: 'Nouveaux leads (premier appel)',
+    nLeads: (n: number) => (n <= 1 ? `${n} lead` : `${n} leads`),
+    nCalls: (n: number) => (n <= 1 ? `${n} appel` : `${n} appels`),
+    showing: (shown: number, total: number) => `Voici les ${shown} plus récents sur ${total}.`,
+    noLeads:
+      'Aucun lead sur cette période. Essayez une période plus longue, par exemple « leads ce mois-ci ».',
+    leadHead: ['Lead', 'Appels', 'Dernier appel', 'Résultat', 'Score'],
+    topLeads: 'Meilleurs leads par score',
+    topNote: 'Chaque lead est noté sur son dernier appel analysé de la période.',
+    noTop:
+      'Aucun appel analysé sur cette période, donc aucun score à classer. Essayez une période plus longue.',
+    reasons: 'Pourquoi',
+    calls: 'Appels',
+    callHead: ['Appel', 'Avec', 'Résultat', 'Score'],
+    noCalls: 'Aucun appel ne correspond sur cette période.',
+    moreThan: (n: number) => `plus de ${n}`,
+    said: 'Dit pendant l’appel',
+    filters: {
+      words: (v: string) => `qui mentionnent « ${v} »`,
+      contact: (v: string) => `avec « ${v} »`,
+      result: (v: string) => `avec le résultat « ${v} »`,
+      objection: (v: string) => `avec l’objection « ${v} »`,
+      painPoint: (v: string) => `avec le point de douleur « ${v} »`,
+    },
+    lastCall: 'Dernier appel',
+    callWith: (who: string) => `Dernier appel avec ${who}`,
+    callNumber: (id: number) => `Appel n° ${id}`,
+    noCallWith: (who: string) => `Je n’ai trouvé aucun appel avec « ${who} » dans vos appels.`,
+    noCallAtAll: 'Il n’y a encore aucun appel.',
+    noCallId: (id: number) => `L’appel n° ${id} est introuvable dans vos appels.`,
+    result: 'Résultat',
+    outcome: 'Issue et prochaine étape',
+    summary: 'Résumé',
+    objections: 'Objections',
+    painPoints: 'Points de douleur',
+    leadScore: 'Score du lead',
+    notAnalysed: 'Cet appel n’a pas encore été analysé.',
+    none: 'aucune',
+    yourFigures: 'Vos chiffres',
+    teamFigures: 'Chiffres de l’équipe',
+    teamOnly: 'Les chiffres de l’équipe sont réservés aux managers et aux admins ; voici les vôtres.',
+    figHead: [
+      'Appels',
+      'Temps de parole',
+      'Leads',
+      'Rendez-vous',
+      'Relances',
+      'Pas intéressés',
+      'Score moyen',
+    ],
+    repHead: ['Commercial', 'Appels', 'Rendez-vous', 'Score moyen'],
+    unassigned: 'Non attribué',
+    seeRecordings: 'Voir les appels dans [Enregistrements](/main/recordings).',
+    phrasesTitle: (k: 'objections' | 'pain_points') =>
+      k === 'objections' ? 'Objections soulevées' : 'Points de douleur décrits',
+    noPhrases: (k: 'objections' | 'pain_points') =>
+      k === 'objections'
+        ? 'Aucune objection n’a été soulevée sur cette période.'
+        : 'Aucun point de douleur sur cette période.',
+    phraseCalls: (n: number) => (n <= 1 ? `dans ${n} appel` : `dans ${n} appels`),
+  },
+} as const;
+
+export type ToolInputs = {
+  listLeads: { period: PeriodKey; kind: 'called' | 'created'; limit?: number };
+  topLeads: { period: PeriodKey; limit?: number };
+  findCalls: {
+    period: PeriodKey;
+    words?: string;
+    contact?: string;
+    result?: ResultClass;
+    objection?: string;
+    painPoint?: string;
+    limit?: number;
+  };
+  callSummary: { callId?: number; contact?: string };
+  figures: { period: PeriodKey; team?: boolean };
+  recurringPhrases: { period: PeriodKey; kind: 'objections' | 'pain_points'; limit?: number };
+};
+
+function leadName(l: {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  originalName: string;
+}) {
+  return escapeMd(l.name ?? l.email ?? l.phone ?? l.originalName, 80);
+}
+
+function contactDetails(l: { name: string | null; email: string | null; phone: string | null }): string {
+  const parts = [l.name ? l.phone : null, l.name || l.phone ? l.email : null].filter((p): p is string =>
+    Boolean(p),
+  );
+  return parts.length > 0 ? ` · ${parts.map((p) => escapeMd(p, 60)).join(' · ')}` : '';
+}
+
+export function createAssistantTools(insights: CallInsightsService, ctx: AssistantContext) {
+  const t = T[ctx.lang];
+  const scope = scopeOf(ctx.caller);
+  const team = canSeeTeam(ctx.caller);
+  const when = (d: Date) => formatDateTime(d, ctx.lang, ctx.timezone);
+  const period = (key: PeriodKey) => periodOf(key, ctx.now, ctx.timezone);
+  const header = (title: string, p?: Period) =>
+    [
+      `**${title}**`,
+      p ? `${t.period}${t.colon}${periodLabel(p, ctx.lang)}` : undefined,
+      `${t.scopeLabel}${t.colon}${t.scope(team)}`,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  const callLabel = (c: { id: number; createdAt: Date }) => callLink(when(c.createdAt), c.id);
+
+  function leadTable(leads: LeadRow[]): string {
+    return table(
+      t.leadHead,
+      leads.map((l) => [
+        `${leadName(l)}${contactDetails(l)}`,
+        String(l.calls),
+        callLink(when(l.lastCallAt), l.lastCallId),
+        resultLabel(l.resultClass, ctx.lang),
+        l.leadScore === null ? '—' : String(l.leadScore),
+      ]),
+    );
+  }
+
+  function callTable(calls: CallRow[]): string {
+    return table(
+      t.callHead,
+      calls.map((c) => [
+        callLabel(c),
+        `${leadName(c)}`,
+        resultLabel(c.resultClass, ctx.lang),
+        c.leadScore === null ? '—' : String(c.leadScore),
+      ]),
+    );
+  }
+
+  return {
+    async listLeads(input: ToolInputs['listLeads']): Promise<ToolAnswer> {
+      const p = period(input.period);
+      const { total, leads } = await insights.leads(scope, p, input.kind, input.limit ?? 20);
+      const title = `${input.kind === 'created' ? t.leadsCreated : t.leadsCalled} — ${t.nLeads(total)}`;
+      if (leads.length === 0)
+        return { markdown: `${header(title, p)}\n\n${t.noLeads}`, callIds: [], period: p };
+      const more = total > leads.length ? `\n\n${t.showing(leads.length, total)}` : '';
+      return {
+        markdown: `${header(title, p)}\n\n${leadTable(leads)}${more}`,
+        callIds: leads.map((l) => l.lastCallId),
+        period: p,
+      };
+    },
+
+    async topLeads(input: ToolInputs['topLeads']): Promise<ToolAnswer> {
+      const p = period(input.period);
+      const { leads } = await insights.topLeads(scope, p, input.limit ?? 5);
+      if (leads.length === 0)
+        return { markdown: `${header(t.topLeads, p)}\n\n${t.noTop}`, callIds: [], period: p };
+      const items = leads.map((l, i) => {
+        const reasons = l.reasons.length > 0 ? l.reasons.map((r) => escapeMd(r, 160)).join('; ') : t.none;
+        return [
+          `${i + 1}. **${leadName(l)}** — ${l.leadScore ?? '—'}/100 · ${resultLabel(l.resultClass, ctx.lang)} · ${callLink(when(l.lastCallAt), l.lastCallId)}${contactDetails(l)}`,
+          `   - ${t.reasons}${t.colon}${reasons}`,
+          ...(l.callResults ? [`   - ${t.outcome}${t.colon}${escapeMd(l.callResults, 240)}`] : []),
+        ].join('\n');
+      });
+      return {
+        markdown: `${header(t.topLeads, p)}\n\n${items.join('\n')}\n\n_${t.topNote}_`,
+        callIds: leads.map((l) => l.lastCallId),
+        period: p,
+      };
+    },
+
+    async findCalls(input: ToolInputs['findCalls']): Promise<ToolAnswer> {
+      const p = period(input.period);
+      const filters: CallFilters = {
+        words: input.words?.trim() || undefined,
+        contact: input.contact?.trim() || undefined,
+        resultClass: input.result,
+        objection: input.objection?.trim() || undefined,
+        painPoint: input.painPoint?.trim() || undefined,
+      };
+      const { total, capped, calls } = await insights.searchCalls(scope, p, filters, input.limit ?? 10);
+      const described = [
+        filters.words && t.filters.words(escapeMd(filters.words, 80)),
+        filters.contact && t.filters.contact(escapeMd(filters.contact, 80)),
+        filters.resultClass && t.filters.result(resultLabel(filters.resultClass, ctx.lang)),
+        filters.objection && t.filters.objection(escapeMd(filters.objection, 80)),
+        filters.painPoint && t.filters.painPoint(escapeMd(filters.painPoint, 80)),
+      ].filter(Boolean);
+      const count = capped
+        ? `${t.moreThan(total)} ${t.nCalls(total).replace(/^\d+ /u, '')}`
+        : t.nCalls(total);
+      const title = `${t.calls} ${described.join(', ')} — ${count}`;
+      if (calls.length === 0)
+        return { markdown: `${header(title, p)}\n\n${t.noCalls}`, callIds: [], period: p };
+      const quotes = calls
+        .filter((c) => c.snippet && c.snippet.trim())
+        .slice(0, 5)
+        .map((c) => `- ${callLabel(c)} — ${leadName(c)}: “${excerpt(c.snippet ?? '')}”`);
+      const more = total > calls.length ? `\n\n${t.showing(calls.length, total)}` : '';
+      const said = quotes.length > 0 ? `\n\n${t.said}${t.colon.trimEnd()}\n${quotes.join('\n')}` : '';
+      return {
+        markdown: `${header(title, p)}\n\n${callTable(calls)}${more}${said}`,
+        callIds: calls.map((c) => c.id),
+        period: p,
+      };
+    },
+
+    async callSummary(input: ToolInputs['callSummary']): Promise<ToolAnswer> {
+      let call: CallRow | undefined;
+      let title: string;
+      if (input.callId !== undefined) {
+        call = await insights.call(scope, input.callId);
+        if (!call) return { markdown: t.noCallId(input.callId), callIds: [] };
+        title = t.callNumber(call.id);
+      } else {
+        const contact = input.contact?.trim();
+        const { calls } = await insights.searchCalls(scope, {}, contact ? { contact } : {}, 1);
+        call = calls[0];
+        if (!call) {
+          return {
+            markdown: contact ? t.noCallWith(escapeMd(contact, 80)) : t.noCallAtAll,
+            callIds: [],
+          };
+        }
+        title = contact ? t.callWith(leadName(call)) : `${t.lastCall} — ${leadName(call)}`;
+      }
+      const lines = [
+        `**${title}** — ${callLabel(call)}${contactDetails(call)}`,
+        `${t.period}${t.colon}${when(call.createdAt)} (${ctx.timezone}) · ${t.scopeLabel}${t.colon}${t.scope(team)}`,
+        '',
+      ];
+      if (call.resultClass === null && call.summary === null) {
+        lines.push(t.notAnalysed);
+      } else {
+        lines.push(
+          `- **${t.result}${t.colon.trimEnd()}** ${resultLabel(call.resultClass, ctx.lang)}${call.leadScore === null ? '' : ` · ${t.leadScore} ${call.leadScore}/100`}`,
+          `- **${t.summary}${t.colon.trimEnd()}** ${call.summary ? escapeMd(call.summary, 600) : '—'}`,
+          `- **${t.outcome}${t.colon.trimEnd()}** ${call.callResults ? escapeMd(call.callResults, 400) : '—'}`,
+          `- **${t.objections}${t.colon.trimEnd()}** ${call.objections.length > 0 ? call.objections.map((o) => escapeMd(o, 120)).join('; ') : t.none}`,
+          `- **${t.painPoints}${t.colon.trimEnd()}** ${call.painPoints.length > 0 ? call.painPoints.map((o) => escapeMd(o, 120)).join('; ') : t.none}`,
+        );
+      }
+      return { markdown: lines.join('\n'), callIds: [call.id] };
+    },
+
+    async figures(input: ToolInputs['figures']): Promise<ToolAnswer> {
+      const p = period(input.period);
+      const wantsTeam = input.team === true;
+      const asTeam = wantsTeam && team;
+      const own = { organizationId: ctx.caller.organizationId, userId: ctx.caller.id };
+      const f = await insights.figures(asTeam ? scope : own, p);
+      const title = asTeam ? t.teamFigures : t.yourFigures;
+      const head = [
+        `**${title}**`,
+        `${t.period}${t.colon}${periodLabel(p, ctx.lang)}`,
+        `${t.scopeLabel}${t.colon}${t.scope(asTeam)}`,
+      ].join(' · ');
+      const row = [
+        String(f.calls),
+        formatDuration(f.seconds, ctx.lang),
+        String(f.leads),
+        String(f.appointment),
+        String(f.followUp),
+        String(f.notInterested),
+        f.averageScore === null ? '—' : String(f.averageScore),
+      ];
+      const parts = [wantsTeam && !team ? `_${t.teamOnly}_\n\n${head}` : head, table(t.figHead, [row])];
+      if (asTeam) {
+        const reps = await insights.figuresByRep(scope, p);
+        if (reps.length > 0) {
+          parts.push(
+            table(
+              t.repHead,
+              reps.map((r) => [
+                r.userId === null
+                  ? t.unassigned
+                  : escapeMd([r.firstName, r.lastName].filter(Boolean).join(' ') || `#${r.userId}`, 80),
+                String(r.calls),
+                String(r.appointment),
+                r.averageScore === null ? '—' : String(r.averageScore),
+              ]),
+            ),
+          );
+        }
+      }
+      parts.push(t.seeRecordings);
+      return { markdown: parts.join('\n\n'), callIds: [], period: p };
+    },
+
+    async recurringPhrases(input: ToolInputs['recurringPhrases']): Promise<ToolAnswer> {
+      const p = period(input.period);
+      const rows = await insights.phrases(scope, p, input.kind, input.limit ?? 8);
+      const title = t.phrasesTitle(input.kind);
+      if (rows.length === 0) {
+        return { markdown: `${header(title, p)}\n\n${t.noPhrases(input.kind)}`, callIds: [], period: p };
+      }
+      const ids = new Set<number>();
+      const items = rows.map((r, i) => {
+        r.callIds.forEach((id) => ids.add(id));
+        const links = r.callIds.map((id) => callLink(`#${id}`, id)).join(', ');
+        return `${i + 1}. **${escapeMd(r.phrase, 120)}** — ${t.phraseCalls(r.calls)}${t.colon}${links}`;
+      });
+      return { markdown: `${header(title, p)}\n\n${items.join('\n')}`, callIds: [...ids], period: p };
+    },
+  };
+}
+
+export type AssistantTools = ReturnType<typeof createAssistantTools>;

@@ -1,0 +1,355 @@
+/**
+ * The recordings list's paging and counts on both databases: keyset cursors (no row twice or missing
+ * while rows arrive, previous and next, tenancy), page numbers, trigger-kept totals, search counts
+ * that follow every change, and broad searches past the count cap.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordings } from '../../db/schema.js';
+import { BACKENDS, createHarness, type Harness } from '../../test-support/app-harness.js';
+import { createUser, type CreatedUser } from '../../test-support/factories.js';
+import { csvLine } from '../../lib/csv.js';
+import type { ListKey } from './list-cursor.js';
+import { createRecordingsRepository, formatDateTime, type ListPosition } from './recordings.repository.js';
+
+type ListBody = {
+  items: { id: number; file: { originalname: string } }[];
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  pageCount: number;
+  next_cursor: string | null;
+  prev_cursor: string | null;
+};
+
+describe.each(BACKENDS)('recordings list paging on %s', (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(backend);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  async function orgOf(u: CreatedUser): Promise<number> {
+    const me = await h.app.inject({ method: 'GET', url: `/api/users/userId/${u.id}`, headers: u.auth });
+    return (me.json() as { organizationId: number }).organizationId;
+  }
+
+  /** Inserts recordings through the repository (as ingest does); `at` in minutes after 2026-01-01. */
+  async function seed(u: CreatedUser, rows: { name: string; at: number; transcript?: string }[]) {
+    const organizationId = await orgOf(u);
+    const ids: number[] = [];
+    for (const r of rows) {
+      const row = await h.container.recordingsRepo.insert({
+        organizationId,
+        userId: u.id,
+        source: 'uploaded_file',
+        originalName: r.name,
+        createdAt: new Date(Date.UTC(2026, 0, 1) + r.at * 60_000),
+        status: 'done',
+        transcriptText: r.transcript ?? null,
+      });
+      ids.push(row.id);
+    }
+    return ids;
+  }
+
+  async function list(u: CreatedUser, params: Record<string, string> = {}) {
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `/api/analysis/transcriptions?${new URLSearchParams(params)}`,
+      headers: u.auth,
+    });
+    return { status: res.statusCode, body: res.json() as ListBody };
+  }
+
+  const names = (b: ListBody) => b.items.map((i) => i.file.originalname);
+
+  /** Follows next_cursor from page 1 to the end; `between` runs after each page. */
+  async function walkForward(
+    u: CreatedUser,
+    params: Record<string, string>,
+    between?: (page: number) => Promise<void>,
+  ) {
+    const seen: string[] = [];
+    const pages: number[] = [];
+    let body = (await list(u, params)).body;
+    for (;;) {
+      seen.push(...names(body));
+      pages.push(body.page);
+      if (between) await between(body.page);
+      if (!body.next_cursor) break;
+      body = (await list(u, { ...params, cursor: body.next_cursor })).body;
+    }
+    return { seen, pages };
+  }
+
+  it('walks every row once by cursor while rows are added before and after the position', async () => {
+    const u = await createUser(h.app);
+    // Ties on purpose: several rows share a minute, so the id must order them.
+    const initial = Array.from({ length: 27 }, (_, i) => ({
+      name: `r${String(i).padStart(2, '0')}.wav`,
+      at: Math.floor(i / 3),
+    }));
+    await seed(u, initial);
+    const expectedDesc = [...initial].reverse().map((r) => r.name);
+
+    const { seen, pages } = await walkForward(u, {}, async (page) => {
+      // A newer call arrives (it belongs before the position) and an older CRM call is synced (after it).
+      await seed(u, [
+        { name: `new-${page}.wav`, at: 10_000 + page },
+        { name: `old-${page}.wav`, at: -100 - page },
+      ]);
+    });
+    expect(new Set(seen).size).toBe(seen.length);
+    // Every row that was there at the start, in order, none missing.
+    expect(seen.filter((n) => n.startsWith('r'))).toEqual(expectedDesc);
+    expect(seen.some((n) => n.startsWith('new-'))).toBe(false);
+    // Older rows land past the position and are met on the way.
+    expect(seen.filter((n) => n.startsWith('old-')).length).toBeGreaterThan(0);
+    expect(pages).toEqual(pages.map((_, i) => i + 1));
+  });
+
+  it('goes back by prev_cursor to the same pages, in both sort orders', async () => {
+    const u = await createUser(h.app);
+    await seed(
+      u,
+      Array.from({ length: 25 }, (_, i) => ({ name: `c${String(i).padStart(2, '0')}.wav`, at: i })),
+    );
+    for (const sort of ['createdAt:desc', 'createdAt:asc']) {
+      const p1 = (await list(u, { sort })).body;
+      expect(p1.prev_cursor).toBeNull();
+      const p2 = (await list(u, { sort, cursor: p1.next_cursor! })).body;
+      const p3 = (await list(u, { sort, cursor: p2.next_cursor! })).body;
+      expect([p1.page, p2.page, p3.page]).toEqual([1, 2, 3]);
+      expect(names(p3)).toHaveLength(5);
+      expect(p3.next_cursor).toBeNull();
+      const back2 = (await list(u, { sort, cursor: p3.prev_cursor! })).body;
+      expect(names(back2)).toEqual(names(p2));
+      expect(back2.page).toBe(2);
+      const back1 = (await list(u, { sort, cursor: back2.prev_cursor! })).body;
+      expect(names(back1)).toEqual(names(p1));
+      expect(back1.page).toBe(1);
+      expect(back1.prev_cursor).toBeNull();
+      // Page numbers agree with cursors.
+      expect(names((await list(u, { sort, page: '3' })).body)).toEqual(names(p3));
+    }
+    const asc = (await list(u, { sort: 'createdAt:asc' })).body;
+    expect(names(asc)[0]).toBe('c00.wav');
+  });
+
+  it('pages a search by cursor, and keeps each organization to its own rows', async () => {
+    const a = await createUser(h.app);
+    const b = await createUser(h.app);
+    await seed(
+      a,
+      Array.from({ length: 24 }, (_, i) => ({
+        name: `a${i}.wav`,
+        at: i,
+        transcript: i % 2 ? 'budget talk' : 'hello',
+      })),
+    );
+    await seed(
+      b,
+      Array.from({ length: 3 }, (_, i) => ({ name: `b${i}.wav`, at: i, transcript: 'budget talk' })),
+    );
+
+    const first = (await list(a, { q: 'budget' })).body;
+    expect(first).toMatchObject({ total: 12, totalCapped: false, pageCount: 2, prev_cursor: null });
+    const second = (await list(a, { q: 'budget', cursor: first.next_cursor! })).body;
+    expect([...names(first), ...names(second)]).toEqual(
+      Array.from({ length: 12 }, (_, i) => `a${23 - 2 * i}.wav`),
+    );
+    expect(second).toMatchObject({ page: 2, next_cursor: null });
+    expect(names((await list(a, { q: 'budget', cursor: second.prev_cursor! })).body)).toEqual(names(first));
+    // The same search in another organization counts and shows only its own rows.
+    const other = (await list(b, { q: 'budget' })).body;
+    expect(other.total).toBe(3);
+    expect(names(other)).toEqual(['b2.wav', 'b1.wav', 'b0.wav']);
+
+    // A's cursor in B's hands reads B's rows from that position, never A's.
+    const aAll = (await list(a)).body;
+    expect(aAll.next_cursor).not.toBeNull();
+    const crossed = await list(b, { cursor: aAll.next_cursor! });
+    expect(crossed.status).toBe(200);
+    expect(names(crossed.body)).toEqual(['b2.wav', 'b1.wav', 'b0.wav']);
+  });
+
+  it('counts from the kept total and sees every change a search depends on', async () => {
+    const u = await createUser(h.app);
+    expect((await list(u)).body).toMatchObject({
+      total: 0,
+      pageCount: 1,
+      next_cursor: null,
+      prev_cursor: null,
+    });
+    const ids = await seed(
+      u,
+      Array.from({ length: 12 }, (_, i) => ({ name: `n${i}.wav`, at: i })),
+    );
+    expect((await list(u)).body).toMatchObject({ total: 12, totalCapped: false, pageCount: 2 });
+    expect((await list(u, { q: 'quarterly' })).body.total).toBe(0);
+
+    // A transcript lands (the pipeline's write): the cached search count follows.
+    await h.container.recordingsRepo.saveTranscript(ids[3]!, {
+      segments: [],
+      text: 'the quarterly review',
+      durationSec: 5,
+    });
+    const found = (await list(u, { q: 'quarterly' })).body;
+    expect(found.total).toBe(1);
+    expect(names(found)).toEqual(['n3.wav']);
+
+    // Progress updates leave counts alone; a rename shows at once.
+    await h.container.recordingsRepo.setStatus(ids[3]!, { progress: 50 });
+    expect((await list(u, { q: 'quarterly' })).body.total).toBe(1);
+    await h.database.db
+      .update(recordings)
+      .set({ originalName: 'quarterly-2.wav' })
+      .where(eq(recordings.id, ids[4]!));
+    expect((await list(u, { q: 'quarterly' })).body.total).toBe(2);
+
+    // Deleting rows (also outside the app) keeps the total true.
+    await h.database.db.delete(recordings).where(sql`${recordings.id} in (${ids[0]!}, ${ids[1]!})`);
+    const after = (await list(u)).body;
+    expect(after).toMatchObject({ total: 10, pageCount: 1 });
+    expect((await list(u, { q: 'quarterly' })).body.total).toBe(2);
+    expect(await h.container.recordingsRepo.countForOrg(await orgOf(u))).toBe(10);
+  });
+
+  it('reads the last pages by number from the end and finds date prefixes by range', async () => {
+    const u = await createUser(h.app);
+    await seed(
+      u,
+      // Every other day from 1 January 2026: 16 rows in January, 7 in February.
+      Array.from({ length: 23 }, (_, i) => ({
+        name: `d${String(i).padStart(2, '0')}.wav`,
+        at: i * 2 * 24 * 60,
+      })),
+    );
+    const last = (await list(u, { page: '3' })).body;
+    expect(names(last)).toEqual(['d02.wav', 'd01.wav', 'd00.wav']);
+    expect(last.next_cursor).toBeNull();
+    expect(names((await list(u, { page: '2' })).body)[0]).toBe('d12.wav');
+    expect((await list(u, { page: '9' })).body.items).toEqual([]);
+
+    expect((await list(u, { q: '2026-01' })).body.total).toBe(16);
+    expect(names((await list(u, { q: '2026-01-05' })).body)).toEqual(['d02.wav']);
+    expect(names((await list(u, { q: '2026-02' })).body)).toEqual([
+      'd22.wav',
+      'd21.wav',
+      'd20.wav',
+      'd19.wav',
+      'd18.wav',
+      'd17.wav',
+      'd16.wav',
+    ]);
+    expect(names((await list(u, { q: '2026-02-0 ' })).body)).toEqual([
+      'd19.wav',
+      'd18.wav',
+      'd17.wav',
+      'd16.wav',
+    ]);
+    expect((await list(u, { q: '2026-02-30' })).body.total).toBe(0);
+    // Not a leading part of the date text: the text search answers (11, 13, 15, 17 and 19 January).
+    expect((await list(u, { q: '01-1' })).body.total).toBe(5);
+  });
+
+  it('refuses a cursor it did not issue with a clear error', async () => {
+    const u = await createUser(h.app);
+    for (const cursor of ['not-a-cursor', Buffer.from('{"a":1}').toString('base64url'), 'a'.repeat(201)]) {
+      const res = await h.app.inject({
+        method: 'GET',
+        url: `/api/analysis/transcriptions?cursor=${cursor}`,
+        headers: u.auth,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+      expect(res.json().error.fields[0].path).toBe('cursor');
+    }
+  });
+
+  it('pages a broad search past the count cap by walking the date index', async () => {
+    const u = await createUser(h.app);
+    const organizationId = await orgOf(u);
+    await seed(
+      u,
+      Array.from({ length: 9 }, (_, i) => ({
+        name: `w${i}.wav`,
+        at: i,
+        transcript: i === 4 ? 'nothing' : 'pricing call',
+      })),
+    );
+    const repo = createRecordingsRepository(h.database.db, { countCap: 5 });
+    const read = (position: ListPosition) =>
+      repo.list(organizationId, { q: 'pricing', position, pageSize: 3, ascending: false });
+    const p1 = await read({ kind: 'page', page: 1 });
+    expect(p1).toMatchObject({ total: 5, capped: true, page: 1, hasNext: true, hasPrev: false });
+    const seen = p1.rows.map((r) => r.originalName);
+    let page = p1;
+    while (page.hasNext) {
+      const last = page.rows[page.rows.length - 1]!;
+      page = await read({ kind: 'after', key: { at: last.cursorAt, id: last.id }, page: page.page + 1 });
+      seen.push(...page.rows.map((r) => r.originalName));
+    }
+    expect(seen).toEqual(['w8.wav', 'w7.wav', 'w6.wav', 'w5.wav', 'w3.wav', 'w2.wav', 'w1.wav', 'w0.wav']);
+    const back = await read({
+      kind: 'before',
+      key: { at: page.rows[0]!.cursorAt, id: page.rows[0]!.id },
+      page: page.page - 1,
+    });
+    expect(back.rows.map((r) => r.originalName)).toEqual(['w5.wav', 'w3.wav', 'w2.wav']);
+  });
+
+  it('exports every row once across keyset batches, ties included, each line as csvLine writes it', async () => {
+    const u = await createUser(h.app);
+    const organizationId = await orgOf(u);
+    const ids = await seed(
+      u,
+      Array.from({ length: 11 }, (_, i) => ({
+        name: i === 5 ? '=cmd|calc.wav' : `e${i}.wav`,
+        at: Math.floor(i / 4),
+        transcript: i === 2 ? 'she said "no", then\nleft' : `call ${i}`,
+      })),
+    );
+    const expected: string[] = [];
+    for (const id of [...ids].reverse()) {
+      const row = (await h.container.recordingsRepo.findById(id))!;
+      expected.push(
+        csvLine([
+          formatDateTime(row.createdAt),
+          row.transcriptText,
+          'Ada Lovelace',
+          row.originalName,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          'uploaded_file',
+          null,
+          null,
+          formatDateTime(row.updatedAt),
+          null,
+          null,
+        ]),
+      );
+    }
+    let out = '';
+    let after: ListKey | undefined;
+    for (let batches = 0; batches < 10; batches++) {
+      const batch = await h.container.recordingsRepo.exportLines(organizationId, { after, limit: 4 });
+      out += batch.lines;
+      if (batch.count < 4 || !batch.last) break;
+      after = batch.last;
+    }
+    expect(out).toBe(expected.join(''));
+    expect(out).toContain(",'=cmd|calc.wav,");
+    expect(out).toContain('"she said ""no"", then\nleft"');
+  });
+});

@@ -1,0 +1,272 @@
+/**
+ * Membership on both databases: invitations (e-mailed link, single use, seven days, hash only,
+ * existing e-mail refused, organization-scoped), role changes and removals (last admin kept,
+ * sessions ended at once).
+ */
+import { INVITE_EMAIL_HAS_ACCOUNT, LAST_ADMIN } from '@call-insights/contracts/members';
+import { SIGNUP_TAKEN } from '@call-insights/contracts/users';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invitations } from '../../db/schema.js';
+import { sha256 } from '../../lib/crypto.js';
+import { BACKENDS, createHarness, type Harness } from '../../test-support/app-harness.js';
+import { createUser, type CreatedUser } from '../../test-support/factories.js';
+import { addMember, invitationTokenFor } from '../../test-support/members.js';
+
+describe.each(BACKENDS)('members and invitations on %s', (backend) => {
+  let h: Harness;
+  let admin: CreatedUser;
+  let otherAdmin: CreatedUser;
+  let n = 0;
+  const freshEmail = () => `invitee_${backend}_${++n}_${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    h = await createHarness(backend, { PUBLIC_URL: 'https://calls.example.com' });
+    admin = await createUser(h.app, { organization: 'Acme Roofing' });
+    otherAdmin = await createUser(h.app, { organization: 'Other Org' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    who?: CreatedUser,
+    payload?: object,
+  ) => h.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload ? { payload } : {}) });
+  const invite = (email: string, role = 'manager', who = admin, extra: object = {}) =>
+    call('POST', '/api/users/invite', who, { email, role, ...extra });
+  const accept = (token: string, extra: object = {}) =>
+    call('POST', '/api/users/accept-invite', undefined, {
+      token,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      userName: `grace_${++n}_${Date.now()}`,
+      password: 'correct horse battery',
+      confirmPassword: 'correct horse battery',
+      ...extra,
+    });
+
+  it('sign-up makes an organization whose only member is its admin', async () => {
+    const res = await call('GET', '/api/members', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().members).toEqual([expect.objectContaining({ id: admin.id, role: 'admin' })]);
+  });
+
+  it('invites by e-mail; the link opens /accept-invite/{token}; accepting creates the member and signs them in', async () => {
+    const email = freshEmail();
+    const res = await invite(email.toUpperCase(), 'manager');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email, role: 'manager', status: 'pending', location_ids: [] });
+    const days = (Date.parse(res.json().expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+
+    const token = await invitationTokenFor(h, email);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only the SHA-256 is stored.
+    const [row] = await h.database.db.select().from(invitations).where(eq(invitations.email, email));
+    expect(row?.tokenHash).toBe(sha256(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+
+    const preview = await call('GET', `/api/users/invite/${token}`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ email, role: 'manager', organization: 'Acme Roofing' });
+
+    const accepted = await accept(token, { firstName: 'Mia', lastName: 'Manager' });
+    expect(accepted.statusCode).toBe(201);
+    const body = accepted.json();
+    expect(body.user).toMatchObject({
+      email,
+      role: 'manager',
+      firstname: 'Mia',
+      organization: 'Acme Roofing',
+    });
+    expect(body.expiresAt).toBeGreaterThan(Date.now() / 1000);
+    const me = await h.app.inject({
+      method: 'GET',
+      url: '/api/users/verify-token',
+      headers: { authorization: `Token ${body.accessToken}` },
+    });
+    expect(me.statusCode).toBe(200);
+    const members = (await call('GET', '/api/members', admin)).json().members;
+    expect(members.map((m: { email: string }) => m.email)).toContain(email);
+    // The new member is in the inviting organization only.
+    const others = (await call('GET', '/api/members', otherAdmin)).json().members;
+    expect(others.map((m: { email: string }) => m.email)).not.toContain(email);
+    // No longer pending.
+    const pending = (await call('GET', '/api/users/invitations', admin)).json().invitations;
+    expect(pending.map((i: { email: string }) => i.email)).not.toContain(email);
+  });
+
+  it('refuses a used invitation (single use), before and at acceptance', async () => {
+    const email = freshEmail();
+    await invite(email, 'user');
+    const token = await invitationTokenFor(h, email);
+    expect((await accept(token)).statusCode).toBe(201);
+    const again = await accept(token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This invitation has already been used. Sign in instead.');
+    expect((await call('GET', `/api/users/invite/${token}`)).statusCode).toBe(409);
+  });
+
+  it('refuses an expired invitation with a message saying so', async () => {
+    const email = freshEmail();
+    await invite(email, 'user');
+    const token = await invitationTokenFor(h, email);
+    await h.database.db
+      .update(invitations)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(invitations.tokenHash, sha256(token)));
+    const res = await accept(token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/expired/);
+    expect((await call('GET', `/api/users/invite/${token}`)).statusCode).toBe(400);
+    const listed = (await call('GET', '/api/users/invitations', admin)).json().invitations;
+    expect(listed.find((i: { email: string }) => i.email === email)?.status).toBe('expired');
+  });
+
+  it('refuses an unknown, malformed or revoked token', async () => {
+    expect((await accept('A'.repeat(43))).statusCode).toBe(404);
+    expect((await accept('not a token!')).statusCode).toBe(400);
+    const email = freshEmail();
+    const created = (await invite(email, 'user')).json();
+    const token = await invitationTokenFor(h, email);
+    expect((await call('DELETE', `/api/users/invitations/${created.id}`, admin)).statusCode).toBe(204);
+    expect((await accept(token)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/users/invitations/${created.id}`, admin)).statusCode).toBe(404);
+  });
+
+  it('replaces a pending invitation to the same address: only the newest link works', async () => {
+    const email = freshEmail();
+    await invite(email, 'user');
+    const first = await invitationTokenFor(h, email);
+    await invite(email, 'manager');
+    const second = await invitationTokenFor(h, email);
+    expect(second).not.toBe(first);
+    expect((await accept(first)).statusCode).toBe(404);
+    const ok = await accept(second);
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().user.role).toBe('manager');
+  });
+
+  it('refuses an e-mail that already has an account, in this organization or another', async () => {
+    for (const email of [admin.email, otherAdmin.email.toUpperCase()]) {
+      const res = await invite(email, 'user');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(INVITE_EMAIL_HAS_ACCOUNT);
+    }
+    // Someone signs up with the invited address before accepting: the invitation cannot create a second account.
+    const email = freshEmail();
+    await invite(email, 'user');
+    const token = await invitationTokenFor(h, email);
+    await createUser(h.app, { email });
+    const res = await accept(token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(INVITE_EMAIL_HAS_ACCOUNT);
+  });
+
+  it('refuses a taken username and mismatched passwords at acceptance, leaving the invitation usable', async () => {
+    const email = freshEmail();
+    await invite(email, 'user');
+    const token = await invitationTokenFor(h, email);
+    const taken = await accept(token, { userName: admin.username });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe(SIGNUP_TAKEN);
+    const mismatch = await accept(token, { confirmPassword: 'something else entirely' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().error.fields[0].path).toBe('confirmPassword');
+    expect((await accept(token)).statusCode).toBe(201);
+  });
+
+  it('keeps invitations to their organization: another admin cannot see, revoke or use their ids', async () => {
+    const email = freshEmail();
+    const created = (await invite(email, 'user')).json();
+    const theirs = (await call('GET', '/api/users/invitations', otherAdmin)).json().invitations;
+    expect(theirs.map((i: { id: number }) => i.id)).not.toContain(created.id);
+    expect((await call('DELETE', `/api/users/invitations/${created.id}`, otherAdmin)).statusCode).toBe(404);
+    // Still pending for its own organization.
+    const ours = (await call('GET', '/api/users/invitations', admin)).json().invitations;
+    expect(ours.find((i: { id: number }) => i.id === created.id)?.status).toBe('pending');
+    // Another organization's CRM account cannot be given.
+    const bad = await invite(freshEmail(), 'user', admin, { location_ids: [2147483647] });
+    expect(bad.statusCode).toBe(404);
+  });
+
+  it('answers bad invitation input with field errors', async () => {
+    const res = await call('POST', '/api/users/invite', admin, { email: 'not-an-email', role: 'owner' });
+    expect(res.statusCode).toBe(400);
+    expect(
+      res
+        .json()
+        .error.fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(['email', 'role']);
+  });
+
+  describe('roles and removal', () => {
+    it('never lets the last admin go: neither demoted nor removed', async () => {
+      const solo = await createUser(h.app);
+      const demote = await call('PATCH', `/api/members/${solo.id}`, solo, { role: 'manager' });
+      expect(demote.statusCode).toBe(409);
+      expect(demote.json().error.message).toBe(LAST_ADMIN);
+      expect((await call('DELETE', `/api/members/${solo.id}`, solo)).statusCode).toBe(409);
+      // With a second admin, one may step down; then the other is the last again.
+      const second = await addMember(h, solo, 'admin');
+      expect((await call('PATCH', `/api/members/${solo.id}`, second, { role: 'user' })).statusCode).toBe(200);
+      expect((await call('PATCH', `/api/members/${second.id}`, second, { role: 'manager' })).statusCode).toBe(
+        409,
+      );
+      expect((await call('DELETE', `/api/members/${second.id}`, second)).statusCode).toBe(409);
+    });
+
+    it('a role change ends the member’s sessions at once; signing in again gives the new role', async () => {
+      const member = await addMember(h, admin, 'user');
+      expect((await call('GET', '/api/users/verify-token', member)).statusCode).toBe(200); // cached now
+      const res = await call('PATCH', `/api/members/${member.id}`, admin, { role: 'manager' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: member.id, role: 'manager' });
+      expect((await call('GET', '/api/users/verify-token', member)).statusCode).toBe(401);
+      const login = await call('POST', '/api/users/login', undefined, {
+        email: member.email,
+        password: member.password,
+      });
+      expect(login.json().user.role).toBe('manager');
+      const fresh = { ...member, auth: { authorization: `Token ${login.json().accessToken}` } };
+      expect((await call('GET', '/api/manager/dashboard/total-recordings', fresh)).statusCode).toBe(200);
+    });
+
+    it('a removed member’s token is refused at once and they cannot sign in; their recordings stay', async () => {
+      const member = await addMember(h, admin, 'user');
+      const imported = await call('POST', '/api/recordings/samples', member);
+      expect(imported.statusCode).toBe(201);
+      const ids: number[] = imported.json().ids;
+      expect((await call('GET', '/api/analysis/transcriptions', member)).statusCode).toBe(200); // cached now
+      expect((await call('DELETE', `/api/members/${member.id}`, admin)).statusCode).toBe(204);
+      expect((await call('GET', '/api/analysis/transcriptions', member)).statusCode).toBe(401);
+      const login = await call('POST', '/api/users/login', undefined, {
+        email: member.email,
+        password: member.password,
+      });
+      expect(login.statusCode).toBe(401);
+      const members = (await call('GET', '/api/members', admin)).json().members;
+      expect(members.map((m: { id: number }) => m.id)).not.toContain(member.id);
+      expect((await call('GET', `/api/analysis/analysis?id=${ids[0]}`, admin)).statusCode).toBe(200);
+      expect((await call('DELETE', `/api/members/${member.id}`, admin)).statusCode).toBe(404);
+    });
+
+    it('keeps other organizations’ members out of reach (404)', async () => {
+      const theirs = await addMember(h, otherAdmin, 'user');
+      expect((await call('PATCH', `/api/members/${theirs.id}`, admin, { role: 'admin' })).statusCode).toBe(
+        404,
+      );
+      expect((await call('DELETE', `/api/members/${theirs.id}`, admin)).statusCode).toBe(404);
+      expect((await call('GET', '/api/users/verify-token', theirs)).statusCode).toBe(200);
+      expect((await call('PATCH', `/api/members/abc`, admin, { role: 'admin' })).statusCode).toBe(400);
+      expect((await call('PATCH', `/api/members/${theirs.id}`, admin, { role: 'owner' })).statusCode).toBe(
+        400,
+      );
+    });
+  });
+});

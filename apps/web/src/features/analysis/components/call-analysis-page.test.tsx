@@ -1,0 +1,195 @@
+// @vitest-environment happy-dom
+import { CoachCatalogue, CoachingResponse } from '@call-insights/contracts/analysis';
+import { AnalysisRecord, LinkGeneratorResponse } from '@call-insights/contracts/analysis-record';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, json } from '../../../testing/fake-server';
+import { renderApp, installFakeServer } from '../../../testing/render-app';
+
+const record: AnalysisRecord = AnalysisRecord.parse({
+  id: 42,
+  status: 'done',
+  error: null,
+  hasAudio: false,
+  crm_contactName: 'Jordan Reyes',
+  crm_firstName: 'Jordan',
+  crm_lastName: 'Reyes',
+  phone_number: null,
+  crm_email: 'jordan@example.com',
+  location: { name: 'Austin office' },
+  createdAt: '2026-02-03T15:04:00.000Z',
+  duration: 64,
+  num_speakers: 2,
+  file: { originalname: 'roofing-call.wav' },
+  transcription: 'Rep: What made you look for a new roof? Customer: The old one leaks every winter.',
+  segments: [
+    { speaker: 'Speaker 1', start: 0, end: 4, text: 'What made you look for a new roof?' },
+    { speaker: 'Speaker 2', start: 4.5, end: 9, text: 'The old one leaks every winter.' },
+  ],
+  coaching: null,
+  analysis: {
+    call_results: 'An inspection was booked for Friday.',
+    call_summary: 'The customer wants the leaking roof replaced before winter.',
+    questions: ['What made you look for a new roof?'],
+    answers: ['The old one leaks every winter.'],
+    question_speakers: ['Speaker 1'],
+    objections: ['Worried about the total cost'],
+    pain_points: ['Roof leaks every winter'],
+    pricing_discussed: ['$12,000 for a full replacement'],
+    result_class: 'appointment',
+    lead_score: 80,
+    lead_score_reasons: ['Booked an inspection'],
+    analyzer: 'rules',
+  },
+  metrics: {
+    speakers: [
+      {
+        speaker: 'Speaker 1',
+        talk_seconds: 4,
+        talk_ratio: 0.47,
+        longest_monologue_seconds: 4,
+        question_count: 1,
+        words_per_minute: 120,
+      },
+      {
+        speaker: 'Speaker 2',
+        talk_seconds: 4.5,
+        talk_ratio: 0.53,
+        longest_monologue_seconds: 4.5,
+        question_count: 0,
+        words_per_minute: 80,
+      },
+    ],
+    rep_speaker: 'Speaker 1',
+    total_duration: 9,
+    interactivity: 6.7,
+    patience_seconds: 0.5,
+  },
+});
+
+const catalogue: CoachCatalogue = CoachCatalogue.parse({
+  coaches: [{ name: 'Jeremy', persona: 'Calm and direct', methods: ['NEPQ'] }],
+  methods: [
+    {
+      name: 'NEPQ',
+      description: 'Neuro-emotional persuasion questions.',
+      rubric: [
+        {
+          key: 'connecting',
+          label: 'Connecting questions',
+          what: 'Questions that open the conversation.',
+          examples: { en: ['What made you look?'], fr: ['Qu’est-ce qui vous a poussé ?'] },
+          good: 'The prospect talks about their situation.',
+        },
+      ],
+    },
+  ],
+});
+
+const fake = installFakeServer();
+
+function serveRecord() {
+  fake.server.on('GET', '/analysis/analysis', ({ query }) =>
+    query.get('id') === String(record.id)
+      ? json(200, record)
+      : apiError(404, 'NOT_FOUND', 'Recording not found'),
+  );
+  fake.server.on('GET', '/analysis/coaches', () => json(200, catalogue));
+}
+
+describe('call analysis page', () => {
+  it('shows the call: contact, summary, Q&A, objections, pain points, pricing and metrics', async () => {
+    serveRecord();
+    await renderApp(`/main/call-analysis/${record.id}`);
+
+    expect(await screen.findByText('An inspection was booked for Friday.')).toBeTruthy();
+    expect(screen.getByText('Jordan Reyes')).toBeTruthy();
+    const insights = screen.getByRole('tablist', { name: 'Call insights views' });
+    expect(within(insights).getByRole('tab', { name: 'Highlights', selected: true })).toBeTruthy();
+    for (const heading of ['Call summary', 'Questions & answers', 'Objections', 'Pain points']) {
+      expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
+    }
+    expect(screen.getByText('The customer wants the leaking roof replaced before winter.')).toBeTruthy();
+    expect(screen.getAllByText('What made you look for a new roof?').length).toBeGreaterThan(0);
+    expect(screen.getByText('Worried about the total cost')).toBeTruthy();
+    expect(screen.getByText('Roof leaks every winter')).toBeTruthy();
+    expect(screen.getByText('$12,000 for a full replacement')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Conversation metrics' })).toBeTruthy();
+    expect(screen.getByText('120')).toBeTruthy();
+    expect(fake.server.calls('GET', '/analysis/analysis')[0]?.query.get('id')).toBe('42');
+  });
+
+  it('shows the dialogue turn by turn with the speakers’ roles', async () => {
+    serveRecord();
+    await renderApp(`/main/call-analysis/${record.id}`);
+    await screen.findByText('An inspection was booked for Friday.');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Dialogue' }));
+
+    const dialogue = screen.getByRole('tabpanel', { name: 'Dialogue' });
+    const turns = within(dialogue).getAllByRole('listitem');
+    expect(turns.map((turn) => turn.textContent)).toEqual([
+      expect.stringContaining('What made you look for a new roof?'),
+      expect.stringContaining('The old one leaks every winter.'),
+    ]);
+    expect(within(turns[0]!).getByText('Speaker 1 (Rep)')).toBeTruthy();
+    expect(within(turns[1]!).getByText('Speaker 2 (Customer)')).toBeTruthy();
+  });
+
+  it('asks the coach for feedback on the Coaching tab and shows it', async () => {
+    serveRecord();
+    fake.server.on('POST', '/analysis/coaching', () =>
+      json(200, CoachingResponse.parse({ coaching: 'Connecting questions: Good opener about the roof.' })),
+    );
+    await renderApp(`/main/call-analysis/${record.id}`);
+    await screen.findByText('An inspection was booked for Friday.');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Coaching' }));
+    const coach = screen.getByRole('combobox', { name: 'Coach name' });
+    await waitFor(() => expect((coach as HTMLSelectElement).value).toBe('Jeremy'));
+    expect((screen.getByRole('combobox', { name: 'Method' }) as HTMLSelectElement).value).toBe('NEPQ');
+    await userEvent.click(screen.getByRole('button', { name: 'Get Feedback' }));
+
+    expect(await screen.findByText('Good opener about the roof.', { exact: false })).toBeTruthy();
+    expect(fake.server.calls('POST', '/analysis/coaching')[0]?.body).toEqual({
+      id: 42,
+      transcription: record.transcription,
+      coach_name: 'Jeremy',
+      method: 'NEPQ',
+    });
+  });
+
+  it('says the recording was not found for an id the server does not know', async () => {
+    serveRecord();
+    await renderApp('/main/call-analysis/999');
+
+    expect(await screen.findByRole('heading', { name: 'This recording was not found' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(fake.server.calls('GET', '/analysis/analysis')).toHaveLength(1);
+  });
+
+  it('creates the share link, copies it and opens the share dialog', async () => {
+    serveRecord();
+    fake.server.on('POST', '/analysis/link-generator', () =>
+      json(
+        200,
+        LinkGeneratorResponse.parse({
+          link: '/share/abcdefghijklmnopqrstuv',
+          token: 'abcdefghijklmnopqrstuv',
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderApp(`/main/call-analysis/${record.id}`);
+    await screen.findByText('An inspection was booked for Friday.');
+
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Link copied successfully' });
+    const shared = `${window.location.origin}/share/abcdefghijklmnopqrstuv`;
+    expect(within(dialog).getByDisplayValue(shared)).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(shared);
+    expect(fake.server.calls('POST', '/analysis/link-generator')[0]?.body).toEqual({ id: 42 });
+  });
+});

@@ -1,0 +1,174 @@
+// @vitest-environment happy-dom
+import {
+  RecordingListResponse,
+  RECORDINGS_PAGE_SIZE,
+  type RecordingListItem,
+} from '@call-insights/contracts/recordings';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../testing/fake-server';
+import { renderApp, searchOf, installFakeServer } from '../../../testing/render-app';
+
+function recording(id: number, overrides: Partial<RecordingListItem> = {}): RecordingListItem {
+  const created = new Date(Date.UTC(2026, 0, 1, 9, 0) + id * 60_000).toISOString();
+  return {
+    id,
+    createdAt: created,
+    dateAdded: created,
+    file: { originalname: `call-${id}.wav`, message_id: null },
+    crm_userId: null,
+    crm_firstName: `Contact${id}`,
+    crm_lastName: 'Smith',
+    crm_contactName: null,
+    crm_email: null,
+    phone_number: null,
+    num_speakers: 2,
+    duration: 95,
+    location: null,
+    source: 'uploaded_file',
+    status: 'done',
+    progress: 100,
+    error: null,
+    ...overrides,
+  };
+}
+
+const fake = installFakeServer();
+
+/**
+ * GET /analysis/transcriptions as the server answers it: file-name search, newest first, 10 a page,
+ * with cursors to the neighbouring pages (here simply "cursor-<page>"; the real ones are opaque).
+ */
+function serveRecordings(all: RecordingListItem[]) {
+  fake.server.on('GET', '/analysis/transcriptions', ({ query }) => {
+    const q = query.get('q')?.toLowerCase() ?? '';
+    const cursor = /^cursor-(\d+)$/.exec(query.get('cursor') ?? '');
+    const page = cursor ? Number(cursor[1]) : Number(query.get('page') ?? 1);
+    const matching = all
+      .filter((item) => item.file.originalname.toLowerCase().includes(q))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const answer: RecordingListResponse = {
+      items: matching.slice((page - 1) * RECORDINGS_PAGE_SIZE, page * RECORDINGS_PAGE_SIZE),
+      total: matching.length,
+      totalCapped: false,
+      page,
+      pageSize: RECORDINGS_PAGE_SIZE,
+      pageCount: Math.ceil(matching.length / RECORDINGS_PAGE_SIZE),
+      next_cursor: page * RECORDINGS_PAGE_SIZE < matching.length ? `cursor-${page + 1}` : null,
+      prev_cursor: page > 1 ? `cursor-${page - 1}` : null,
+    };
+    return json(200, RecordingListResponse.parse(answer));
+  });
+  fake.server.on('GET', '/locations/active-locations', () => json(200, { locations: [] }));
+}
+
+function rowNames(): string[] {
+  const table = screen.getByRole('table');
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[4]?.textContent ?? '');
+}
+
+describe('recordings page', () => {
+  it('lists the first page of recordings, newest first, with the count', async () => {
+    serveRecordings(Array.from({ length: 12 }, (_, i) => recording(i + 1)));
+    await renderApp('/main/recordings');
+
+    expect(await screen.findByText('Contact12')).toBeTruthy();
+    expect(rowNames()).toEqual(Array.from({ length: 10 }, (_, i) => `Contact${12 - i}`));
+    expect(screen.getByText('Showing 1–10 of 12')).toBeTruthy();
+    expect(fake.server.calls('GET', '/analysis/transcriptions')[0]?.query.get('page')).toBe('1');
+  });
+
+  it('puts the search in the URL and asks the server again', async () => {
+    serveRecordings([
+      recording(1, { file: { originalname: 'roofing-quote.wav', message_id: null } }),
+      recording(2),
+    ]);
+    const { router } = await renderApp('/main/recordings');
+    await screen.findByText('Contact2');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search recordings' }), 'roofing');
+
+    await waitFor(() => expect(searchOf(router).get('q')).toBe('roofing'));
+    await waitFor(() => expect(rowNames()).toEqual(['Contact1']));
+    const searches = fake.server.calls('GET', '/analysis/transcriptions').map((call) => call.query.get('q'));
+    expect(searches).toContain('roofing');
+  });
+
+  it('goes to the next page by the server cursor, in the URL and on the server', async () => {
+    serveRecordings(Array.from({ length: 12 }, (_, i) => recording(i + 1)));
+    const { router } = await renderApp('/main/recordings');
+    await screen.findByText('Contact12');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+
+    await waitFor(() => expect(rowNames()).toEqual(['Contact2', 'Contact1']));
+    expect(searchOf(router).get('page')).toBe('2');
+    expect(searchOf(router).get('cursor')).toBe('cursor-2');
+    expect(screen.getByText('Showing 11–12 of 12')).toBeTruthy();
+    expect(fake.server.calls('GET', '/analysis/transcriptions').at(-1)?.query.get('cursor')).toBe('cursor-2');
+  });
+
+  it('asks for a far page by its number and comes back to page 1 without a cursor', async () => {
+    serveRecordings(Array.from({ length: 45 }, (_, i) => recording(i + 1)));
+    const { router } = await renderApp('/main/recordings');
+    await screen.findByText('Contact45');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Page 4' }));
+    await waitFor(() => expect(rowNames()[0]).toBe('Contact15'));
+    const far = fake.server.calls('GET', '/analysis/transcriptions').at(-1)!;
+    expect([far.query.get('page'), far.query.get('cursor')]).toEqual(['4', null]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(rowNames()[0]).toBe('Contact25'));
+    expect(searchOf(router).get('cursor')).toBe('cursor-3');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Page 1' }));
+    await waitFor(() => expect(rowNames()[0]).toBe('Contact45'));
+    expect([searchOf(router).get('page'), searchOf(router).get('cursor')]).toEqual([null, null]);
+  });
+
+  it('offers the sample calls when there are no recordings, and lists them once imported', async () => {
+    const all: RecordingListItem[] = [];
+    serveRecordings(all);
+    fake.server.on('POST', '/recordings/samples', () => {
+      all.push(recording(101, { source: 'sample' }), recording(102, { source: 'sample' }));
+      return json(201, { ids: [101, 102] });
+    });
+    await renderApp('/main/recordings');
+
+    expect(await screen.findByRole('heading', { name: 'No recordings yet' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Try sample calls' }));
+
+    await waitFor(() => expect(rowNames()).toEqual(['Contact102', 'Contact101']));
+    expect(fake.server.calls('POST', '/recordings/samples')).toHaveLength(1);
+  });
+
+  it('shows a failed row with its error and retries it', async () => {
+    const all = [
+      recording(1),
+      recording(2, { status: 'failed', progress: 0, error: 'No speech model is configured.' }),
+    ];
+    serveRecordings(all);
+    fake.server.on('POST', /^\/recordings\/\d+\/retry$/, () => {
+      all[1] = { ...all[1]!, status: 'queued', error: null };
+      return json(200, { id: 2, status: 'queued' });
+    });
+    await renderApp('/main/recordings');
+
+    const failedRow = (await screen.findByText('Contact2')).closest('tr')!;
+    expect(within(failedRow).getByText('Failed')).toBeTruthy();
+    expect(within(failedRow).getByText('(No speech model is configured.)')).toBeTruthy();
+    expect(
+      within(screen.getByText('Contact1').closest('tr')!).queryByRole('button', { name: 'Retry' }),
+    ).toBeNull();
+
+    await userEvent.click(within(failedRow).getByRole('button', { name: 'Retry' }));
+
+    await waitFor(() => expect(within(failedRow).getByText('Queued 0%')).toBeTruthy());
+    expect(fake.server.calls('POST', '/recordings/2/retry')).toHaveLength(1);
+  });
+});

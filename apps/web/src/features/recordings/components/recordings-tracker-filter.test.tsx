@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+import {
+  RecordingListResponse,
+  RECORDINGS_PAGE_SIZE,
+  type RecordingListItem,
+} from '@call-insights/contracts/recordings';
+import { TrackerList } from '@call-insights/contracts/trackers';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../testing/fake-server';
+import { installFakeServer, renderApp, searchOf } from '../../../testing/render-app';
+
+const recording = (id: number): RecordingListItem => ({
+  id,
+  createdAt: new Date(Date.UTC(2026, 0, 1, 9, id)).toISOString(),
+  dateAdded: new Date(Date.UTC(2026, 0, 1, 9, id)).toISOString(),
+  file: { originalname: `call-${id}.wav`, message_id: null },
+  crm_userId: null,
+  crm_firstName: `Contact${id}`,
+  crm_lastName: 'Smith',
+  crm_contactName: null,
+  crm_email: null,
+  phone_number: null,
+  num_speakers: 2,
+  duration: 60,
+  location: null,
+  source: 'uploaded_file',
+  status: 'done',
+  progress: 100,
+  error: null,
+});
+
+const trackers = TrackerList.parse({
+  trackers: [
+    {
+      id: 1,
+      name: 'Competitors',
+      phrases: { en: ['another company'], fr: [] },
+      builtIn: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    },
+    {
+      id: 2,
+      name: 'Budget',
+      phrases: { en: ['budget'], fr: [] },
+      builtIn: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    },
+  ],
+});
+/** Which calls mention which tracker, as the server would know from the stored mentions. */
+const mentions: Record<string, number[]> = { '1': [2], '2': [1, 3] };
+
+const fake = installFakeServer();
+
+function serve() {
+  fake.server.on('GET', '/trackers', () => json(200, trackers));
+  fake.server.on('GET', '/locations/active-locations', () => json(200, { locations: [] }));
+  fake.server.on('GET', '/analysis/transcriptions', ({ query }) => {
+    const tracker = query.get('tracker_id');
+    const items = [3, 2, 1].filter((id) => !tracker || mentions[tracker]?.includes(id)).map(recording);
+    return json(
+      200,
+      RecordingListResponse.parse({
+        items,
+        total: items.length,
+        totalCapped: false,
+        page: 1,
+        pageSize: RECORDINGS_PAGE_SIZE,
+        pageCount: 1,
+        next_cursor: null,
+        prev_cursor: null,
+      }),
+    );
+  });
+}
+
+const names = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[4]?.textContent ?? '');
+
+describe('recordings page, tracker filter', () => {
+  it('lists only the calls that mention the chosen tracker, kept in the URL', async () => {
+    serve();
+    const { router } = await renderApp('/main/recordings');
+    expect(await screen.findByText('Contact3')).toBeTruthy();
+    expect(names()).toEqual(['Contact3', 'Contact2', 'Contact1']);
+
+    const select = await screen.findByRole('combobox', { name: 'Tracker' });
+    await userEvent.selectOptions(select, 'Budget');
+    await waitFor(() => expect(names()).toEqual(['Contact3', 'Contact1']));
+    expect(searchOf(router).get('tracker')).toBe('2');
+    expect(fake.server.calls('GET', '/analysis/transcriptions').at(-1)?.query.get('tracker_id')).toBe('2');
+
+    await userEvent.selectOptions(select, 'All trackers');
+    await waitFor(() => expect(names()).toEqual(['Contact3', 'Contact2', 'Contact1']));
+    expect(searchOf(router).get('tracker')).toBeNull();
+  });
+
+  it('opens filtered from the URL', async () => {
+    serve();
+    await renderApp('/main/recordings?tracker=1');
+    expect(await screen.findByText('Contact2')).toBeTruthy();
+    expect(names()).toEqual(['Contact2']);
+    expect(((await screen.findByRole('combobox', { name: 'Tracker' })) as HTMLSelectElement).value).toBe('1');
+  });
+});

@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import type { ErrorCode } from './errors.js';
+
+/**
+ * Route contracts: each endpoint of the API (method, path, who may call it, params, query, body,
+ * answer, documented errors) is declared once here. The server registers its handlers against
+ * these declarations (and generates OpenAPI from them); the web client calls them by declaration,
+ * typed from the same schemas, and validates answers in development and tests.
+ */
+
+/** The largest id PostgreSQL's `integer` holds: ids past it are refused as bad input, never a 500. */
+export const MAX_ID = 2_147_483_647;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route. `public`: anyone; `member`: any signed-in member of an organization;
+ * `manager`: managers and admins; `admin`: admins only. Enforced by the server in one place
+ * (the route registrar), from this field.
+ */
+export type Access = 'public' | 'member' | 'manager' | 'admin';
+
+/** What the answer's body is: JSON validated by `response`, a byte stream (audio, CSV), or nothing. */
+export type Produces = 'json' | 'stream' | 'none';
+
+export type RouteDefinition = {
+  method: HttpMethod;
+  /** Path under `/api`, with `:name` parameters (`/recordings/:id/retry`). */
+  path: string;
+  access: Access;
+  summary: string;
+  tags: readonly string[];
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** `multipart` bodies are streamed by the handler and not described by `body`. */
+  bodyKind?: 'json' | 'multipart';
+  /** Success status (default 200). */
+  status?: 200 | 201 | 202 | 204 | 206;
+  response?: z.ZodType;
+  produces?: Produces;
+  /** Content type of a `stream` answer, for the documentation. */
+  contentType?: string;
+  /** The error codes this route documents besides the ones every route may answer. */
+  errors?: readonly ErrorCode[];
+  /** A named rate-limit policy the server applies (`auth`: sign-in, sign-up, reset; `share`: public pages). */
+  rateLimit?: 'auth' | 'share';
+};
+
+/** Declares a route; `const` keeps the literal method, path and schemas for inference. */
+export function defineRoute<const R extends RouteDefinition>(route: R): R {
+  return route;
+}
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** Values the handler receives after validation. */
+export type RouteParams<R extends RouteDefinition> = OutputOf<R['params']>;
+export type RouteQuery<R extends RouteDefinition> = OutputOf<R['query']>;
+export type RouteBody<R extends RouteDefinition> = OutputOf<R['body']>;
+/** What the handler returns and the client receives (for `json` routes). */
+export type RouteResponse<R extends RouteDefinition> = OutputOf<R['response']>;
+
+/** What a caller sends: the schemas' input types (before coercion and defaults). */
+export type RouteInput<R extends RouteDefinition> = (R['params'] extends z.ZodType
+  ? { params: InputOf<R['params']> }
+  : { params?: undefined }) &
+  (R['query'] extends z.ZodType ? { query?: InputOf<R['query']> } : { query?: undefined }) &
+  (R['body'] extends z.ZodType ? { body: InputOf<R['body']> } : { body?: undefined });
+
+/** Fills `:name` parameters of a route path; values are URI-encoded. */
+export function buildPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null)
+      throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,86 @@
+import { defineRoute } from './http.js';
+import {
+  ReapplyRun,
+  RecordingIdParams,
+  RecordingTrackerHits,
+  Tracker,
+  TrackerIdParams,
+  TrackerInput,
+  TrackerList,
+} from './trackers.js';
+
+/** Trackers: members read them and a call's mentions; managers and admins change them. */
+const tags = ['trackers'] as const;
+
+export const trackersApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/trackers',
+    access: 'member',
+    summary: "The organization's trackers (the defaults are created on first use)",
+    tags,
+    response: TrackerList,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/trackers',
+    access: 'manager',
+    summary: 'Add a tracker',
+    tags,
+    body: TrackerInput,
+    status: 201,
+    response: Tracker,
+    errors: ['CONFLICT'],
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/trackers/:id',
+    access: 'manager',
+    summary: "Change a tracker's name and phrases (older calls keep their mentions until re-applied)",
+    tags,
+    params: TrackerIdParams,
+    body: TrackerInput,
+    response: Tracker,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/trackers/:id',
+    access: 'manager',
+    summary: 'Delete a tracker and its mentions',
+    tags,
+    params: TrackerIdParams,
+    status: 204,
+    produces: 'none',
+    errors: ['NOT_FOUND'],
+  }),
+  reapply: defineRoute({
+    method: 'POST',
+    path: '/trackers/reapply',
+    access: 'manager',
+    summary: "Re-apply the current trackers to all of the organization's calls (a background job)",
+    tags,
+    status: 202,
+    response: ReapplyRun,
+  }),
+  reapplyStatus: defineRoute({
+    method: 'GET',
+    path: '/trackers/reapply/:id',
+    access: 'manager',
+    summary: 'Progress of a re-apply run',
+    tags,
+    params: TrackerIdParams,
+    response: ReapplyRun,
+    errors: ['NOT_FOUND'],
+  }),
+  recordingHits: defineRoute({
+    method: 'GET',
+    path: '/recordings/:id/tracker-hits',
+    access: 'member',
+    summary: "A call's tracker mentions with time and speaker",
+    tags,
+    params: RecordingIdParams,
+    response: RecordingTrackerHits,
+    errors: ['NOT_FOUND'],
+  }),
+} as const;
