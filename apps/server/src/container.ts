@@ -318,6 +318,7 @@ export function createContainer(deps: ContainerDeps): Container {
     maxRecordingsPerOrg: config.MAX_RECORDINGS_PER_ORG,
     concurrency: config.CRM_SYNC_CONCURRENCY,
     retryLimit: config.JOB_RETRY_LIMIT,
+    notify: notifications.notify,
     log: logger,
   });
   const writeBack = createWriteBack({

@@ -54,6 +54,39 @@ describe('notification bell', () => {
     expect(screen.getByText('“Garbled call” failed: The audio could not be read.')).toBeTruthy();
   });
 
+  it('says how a CRM sync ended, its error in the sync dialog’s words, linked to the account', async () => {
+    serveNotifications([
+      {
+        id: 51,
+        kind: 'crm_sync_finished',
+        params: { location: 'Austin Office', imported: 12, skipped: 3, failed: 0 },
+        link: { type: 'crm', id: 4 },
+        read: false,
+        createdAt: '2026-03-10T10:00:00.000Z',
+      },
+      {
+        id: 50,
+        kind: 'crm_sync_failed',
+        params: { location: 'Dallas Office', reason: 'MaxCallAllreadyExcided' },
+        link: { type: 'crm', id: 5 },
+        read: false,
+        createdAt: '2026-03-10T09:30:00.000Z',
+      },
+    ]);
+    await renderApp('/main/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+
+    const finished = await screen.findByRole('link', {
+      name: 'Sync of Austin Office finished: 12 imported, 3 skipped, 0 failed.',
+    });
+    expect(finished.getAttribute('href')).toBe('/main/admin/location/4');
+    expect(
+      await screen.findByText(
+        'Sync of Dallas Office failed: You have exceeded the maximum number of saved recordings.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('marks one, then all, as read', async () => {
     serveNotifications([analysed, failed]);
     await renderApp('/main/dashboard');

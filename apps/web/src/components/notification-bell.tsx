@@ -29,8 +29,16 @@ function linkOf(notification: Notification): string | undefined {
   return undefined;
 }
 
+/** The CRM sync's error kinds, said in the sync dialog's words (`crm` namespace). */
+const syncErrorKinds = [
+  'AccessToken',
+  'MaxCallAllreadyExcided',
+  'MaxCallExcided',
+  'LocationNotFound',
+] as const;
+
 function useSentence() {
-  const { t } = useTranslation('teams');
+  const { t } = useTranslation(['teams', 'crm']);
   return (notification: Notification): string => {
     const p = notification.params;
     const text = (key: string) => {
@@ -68,11 +76,13 @@ function useSentence() {
           skipped: text('skipped'),
           failed: text('failed'),
         });
-      case 'crm_sync_failed':
+      case 'crm_sync_failed': {
+        const kind = syncErrorKinds.find((candidate) => candidate === text('reason')) ?? 'Unknown';
         return t('notifications.kinds.crm_sync_failed', {
           location: text('location'),
-          reason: text('reason'),
+          reason: t(`crm:sync.error.${kind}`),
         });
+      }
     }
   };
 }

@@ -205,6 +205,22 @@ describe.each(BACKENDS)('HighLevel integration through the routes on %s', (backe
       },
     });
 
+    // The admin who asked hears how it ended, with a link to the account.
+    const bell = await call('GET', '/api/notifications?limit=50', admin.auth);
+    const finished = (bell.json().items as { kind: string }[]).filter((n) => n.kind.startsWith('crm_'));
+    expect(finished).toHaveLength(1);
+    expect(finished[0]).toMatchObject({
+      kind: 'crm_sync_finished',
+      params: {
+        location: acc.name,
+        imported: recorded.length,
+        skipped: expected.length - recorded.length,
+        failed: 0,
+      },
+      link: { type: 'crm', id: acc.id },
+      read: false,
+    });
+
     const list = await call('GET', '/api/analysis/transcriptions', admin.auth);
     const items = list.json().items as {
       file: { message_id: string };
@@ -441,6 +457,17 @@ describe.each(BACKENDS)('sync quota and a location the sandbox no longer lets in
       message:
         'You have more recordings to sync than the limit for your account. Only part of the recordings were saved.',
       counts: { imported: 4 },
+    });
+    const bell = await h.app.inject({
+      method: 'GET',
+      url: '/api/notifications?limit=50',
+      headers: admin.auth,
+    });
+    const crmEvents = (bell.json().items as { kind: string }[]).filter((n) => n.kind.startsWith('crm_'));
+    expect(crmEvents[0]).toMatchObject({
+      kind: 'crm_sync_failed',
+      params: { location: acc.name, reason: 'MaxCallExcided' },
+      link: { type: 'crm', id: acc.id },
     });
     const next = await h.app.inject({
       method: 'POST',

@@ -13,6 +13,7 @@ import { isHighLevelError } from '../../adapters/highlevel/errors.js';
 import type { TokenSource } from '../../adapters/highlevel/http.js';
 import { handleJob, type JobDefinition } from '../../jobs/queue.js';
 import type { LocationsService } from '../locations/locations.service.js';
+import type { Notify } from '../notifications/notifications.service.js';
 import type { RecordingOwner, RecordingsService } from '../recordings/recordings.service.js';
 import type { CrmRepository, SyncRunRow } from './crm.repository.js';
 import { crmFetchCallJob, crmSyncJob } from './crm.jobs.js';
@@ -29,6 +30,8 @@ export type SyncDeps = {
   maxRecordingsPerOrg: number;
   concurrency: number;
   retryLimit: number;
+  /** The bell (notifications module): who asked for a manual sync hears how it ended. */
+  notify?: Notify;
   log: Logger;
 };
 
@@ -133,9 +136,38 @@ export function createSyncEngine(deps: SyncDeps) {
     }
   }
 
+  /**
+   * Tells whoever asked for a manual sync (or the admins when that member is gone) how it ended;
+   * live syncs import one call at a time and the call's own notifications speak for them.
+   */
+  async function announce(
+    run: SyncRunRow,
+    outcome: { kind: 'crm_sync_finished' } | { kind: 'crm_sync_failed'; reason: string },
+  ): Promise<void> {
+    if (!deps.notify || run.kind !== 'manual') return;
+    const location = await locations.findById(run.locationId);
+    const counts = (await repo.findRun(run.id)) ?? run;
+    await deps.notify({
+      organizationId: run.organizationId,
+      recipients: run.requestedBy !== null ? [run.requestedBy] : 'admins',
+      kind: outcome.kind,
+      params:
+        outcome.kind === 'crm_sync_finished'
+          ? {
+              location: location?.name ?? null,
+              imported: counts.imported,
+              skipped: counts.skipped,
+              failed: counts.failed,
+            }
+          : { location: location?.name ?? null, reason: outcome.reason },
+      link: { type: 'crm', id: run.locationId },
+    });
+  }
+
   async function finishError(run: SyncRunRow, kind: string, err?: unknown): Promise<void> {
     log.warn({ err, runId: run.id, kind }, 'crm sync ended with an error');
     await repo.finish(run.id, 'Error', kind);
+    await announce(run, { kind: 'crm_sync_failed', reason: kind });
   }
 
   async function runSync(runId: number, attempt: number, jobLog: Logger): Promise<void> {
@@ -263,6 +295,7 @@ export function createSyncEngine(deps: SyncDeps) {
     }
     await repo.finish(run.id, 'Success', null);
     jobLog.info({ runId: run.id }, 'crm sync finished');
+    await announce(run, { kind: 'crm_sync_finished' });
   }
 
   /** Live sync: one call a webhook announced, imported when the location's Active sync is on. */

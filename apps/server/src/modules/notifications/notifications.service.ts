@@ -1,6 +1,6 @@
 /**
  * Owns the bell: writing events for their recipients (`notify`, called by the pipeline, the
- * members use cases and, later, the CRM sync), reading and marking one's own, and live delivery.
+ * members use cases and the CRM sync), reading and marking one's own, and live delivery.
  *
  * Live delivery is server-sent events. EventSource cannot send an Authorization header, so an
  * authenticated call gets a stream URL whose token is an HMAC of (user, token version, expiry),
