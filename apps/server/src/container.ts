@@ -193,6 +193,27 @@ export function createContainer(deps: ContainerDeps): Container {
     audit,
   });
 
+  // HighLevel CRM accounts and their tokens (locations); members and recordings use them.
+  const highlevel = createHighLevelProvider(
+    {
+      clientId: config.HIGHLEVEL_CLIENT_ID,
+      clientSecret: config.HIGHLEVEL_CLIENT_SECRET,
+      baseUrl: config.HIGHLEVEL_BASE_URL,
+      consentUrl: config.HIGHLEVEL_CONSENT_URL,
+      redirectUri: highLevelRedirectUriOf(config),
+      webhookPublicKey: webhookKeyPemOf(config.HIGHLEVEL_WEBHOOK_PUBLIC_KEY),
+      sandboxPort: config.HIGHLEVEL_SANDBOX_PORT,
+    },
+    logger,
+  );
+  const client = () => highlevel.client();
+  const locations = createLocationsService({
+    repo: createLocationsRepository(database.db),
+    sealer,
+    client,
+    sourceLabel: highlevel.label,
+    log: logger,
+  });
   const membersRepo = createMembersRepository(database.db);
   const notifications = createNotificationsService({
     repo: createNotificationsRepository(database.db),
@@ -209,6 +230,7 @@ export function createContainer(deps: ContainerDeps): Container {
     mailer,
     sessions,
     notify: notifications.notify,
+    locations,
     publicUrl: publicUrlOf(config),
     log: logger,
   });
@@ -252,6 +274,7 @@ export function createContainer(deps: ContainerDeps): Container {
     urlFetchOverrides: deps.urlFetch ?? urlFetchFrom(config),
     urlSigner: createUrlSigner(secrets.jwtSecret),
     trackerInOrganization: (organizationId, trackerId) => trackers.belongsTo(organizationId, trackerId),
+    locationInOrganization: (organizationId, id) => locations.findInOrganization(organizationId, id),
     log: logger,
   });
 
@@ -276,27 +299,7 @@ export function createContainer(deps: ContainerDeps): Container {
     audit,
   });
 
-  // HighLevel CRM: locations (accounts and tokens), crm (OAuth, sync, webhooks, write-back).
-  const highlevel = createHighLevelProvider(
-    {
-      clientId: config.HIGHLEVEL_CLIENT_ID,
-      clientSecret: config.HIGHLEVEL_CLIENT_SECRET,
-      baseUrl: config.HIGHLEVEL_BASE_URL,
-      consentUrl: config.HIGHLEVEL_CONSENT_URL,
-      redirectUri: highLevelRedirectUriOf(config),
-      webhookPublicKey: webhookKeyPemOf(config.HIGHLEVEL_WEBHOOK_PUBLIC_KEY),
-      sandboxPort: config.HIGHLEVEL_SANDBOX_PORT,
-    },
-    logger,
-  );
-  const client = () => highlevel.client();
-  const locations = createLocationsService({
-    repo: createLocationsRepository(database.db),
-    sealer,
-    client,
-    sourceLabel: highlevel.label,
-    log: logger,
-  });
+  // HighLevel CRM: crm (OAuth, sync, webhooks, write-back) on top of locations (above).
   const crmRepo = createCrmRepository(database.db);
   const crm: CrmService = createCrmService({
     repo: crmRepo,

@@ -429,7 +429,7 @@ describe.each(BACKENDS)('sync quota and a location the sandbox no longer lets in
   let sb: Sandbox;
   let h: Harness;
   let admin: CreatedUser;
-  let accounts: { id: number; location_id: string }[];
+  let accounts: { id: number; name: string; location_id: string }[];
 
   beforeAll(async () => {
     sb = await startTestSandbox({ seed: 11 });

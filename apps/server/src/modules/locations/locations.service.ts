@@ -245,6 +245,13 @@ export function createLocationsService(deps: LocationsServiceDeps) {
     return row;
   }
 
+  /** The ids among `ids` that are accounts of the organization. */
+  async function idsInOrganization(organizationId: number, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const wanted = new Set(ids);
+    return (await repo.listForOrg(organizationId)).map((r) => r.id).filter((id) => wanted.has(id));
+  }
+
   const summaries = (rows: LocationRow[]) => rows.map((r) => toSummary(r, deps.sourceLabel));
 
   return {
@@ -306,6 +313,28 @@ export function createLocationsService(deps: LocationsServiceDeps) {
 
     async findById(id: number): Promise<LocationRow | undefined> {
       return repo.findById(id);
+    },
+
+    /** An account of the organization, or undefined (another organization's id included). */
+    async findInOrganization(organizationId: number, id: number): Promise<LocationRow | undefined> {
+      return repo.findForOrg(organizationId, id);
+    },
+
+    idsInOrganization,
+
+    /**
+     * Gives a member the accounts of an invitation that still exist in the organization (an
+     * account removed since the invitation is skipped). Idempotent.
+     */
+    async assignMember(
+      organizationId: number,
+      userId: number,
+      locationIds: readonly number[],
+      role: string,
+    ): Promise<void> {
+      for (const id of await idsInOrganization(organizationId, locationIds)) {
+        await repo.linkUser(userId, id, role);
+      }
     },
 
     /** Every organization's account for a CRM location id (webhooks name only the CRM id). */

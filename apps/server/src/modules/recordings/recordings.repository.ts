@@ -642,15 +642,6 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number } =
         .from(recordings)
         .where(sql`${recordings.status} in ('queued','transcribing','analyzing')`);
     },
-
-    async activeLocation(organizationId: number, id: number) {
-      const [row] = await db
-        .select({ id: locations.id, name: locations.name, active: locations.active })
-        .from(locations)
-        .where(and(eq(locations.id, id), eq(locations.organizationId, organizationId)))
-        .limit(1);
-      return row;
-    },
   };
 }
 

@@ -75,6 +75,11 @@ export type RecordingsServiceDeps = {
   urlFetchOverrides?: Pick<SafeDownloadOptions, 'addressPolicy' | 'lookup'>;
   /** Whether a tracker is the organization's (the list's tracker filter; the trackers service). */
   trackerInOrganization?: (organizationId: number, trackerId: number) => Promise<boolean>;
+  /** A CRM account of the organization (locations service): uploads may be filed under one. */
+  locationInOrganization?: (
+    organizationId: number,
+    id: number,
+  ) => Promise<{ id: number; active: boolean } | undefined>;
   log: Logger;
 };
 
@@ -151,7 +156,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       const message = 'This phone number is not valid for the selected country.';
       throw new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'phone_number', message }] });
     }
-    const location = await repo.activeLocation(caller.organizationId, meta.location_id);
+    const location = await deps.locationInOrganization?.(caller.organizationId, meta.location_id);
     if (!location) throw new AppError('NOT_FOUND', 'This account was not found.');
     if (!location.active)
       throw new AppError('CONFLICT', 'This account is not active; turn its sync on first.');

@@ -3,9 +3,9 @@
  * run under a lock on the organization row so two admins demoting each other at the same moment
  * cannot leave the organization without an admin.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { invitations, locations, organizations, users, usersLocations } from '../../db/schema.js';
+import { invitations, organizations, users } from '../../db/schema.js';
 
 export type Role = 'admin' | 'manager' | 'user';
 export type InvitationRow = typeof invitations.$inferSelect & {
@@ -93,16 +93,6 @@ export function createMembersRepository(db: Db) {
         .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
         .limit(1);
       return row !== undefined;
-    },
-
-    /** The ids among `ids` that are CRM accounts of the organization. */
-    async locationsOf(organizationId: number, ids: number[]): Promise<number[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ id: locations.id })
-        .from(locations)
-        .where(and(eq(locations.organizationId, organizationId), inArray(locations.id, ids)));
-      return rows.map((r) => r.id);
     },
 
     /** A new invitation; a pending one to the same address in the organization is revoked. */
@@ -211,20 +201,6 @@ export function createMembersRepository(db: Db) {
           })
           .returning({ id: users.id });
         if (!user) throw new Error('user insert returned nothing');
-        if (inv.locationIds.length > 0) {
-          const still = await tx
-            .select({ id: locations.id })
-            .from(locations)
-            .where(
-              and(eq(locations.organizationId, inv.organizationId), inArray(locations.id, inv.locationIds)),
-            );
-          if (still.length > 0) {
-            await tx
-              .insert(usersLocations)
-              .values(still.map((l) => ({ userId: user.id, locationId: l.id, role: inv.role })))
-              .onConflictDoNothing();
-          }
-        }
         await tx
           .update(invitations)
           .set({ acceptedAt: input.now, acceptedUserId: user.id })

@@ -100,6 +100,31 @@ describe.each(BACKENDS)('members and invitations on %s', (backend) => {
     expect(pending.map((i: { email: string }) => i.email)).not.toContain(email);
   });
 
+  it('gives the accepted member the invitation’s CRM accounts that still exist', async () => {
+    const orgId = (
+      await h.database.db.execute(sql`select organization_id as id from users where id = ${admin.id}`)
+    ).rows[0] as { id: number };
+    const made = await h.database.db.execute(
+      sql`insert into locations (organization_id, crm_location_id, name)
+          values (${orgId.id}, 'loc-kept', 'Kept Office'), (${orgId.id}, 'loc-gone', 'Gone Office')
+          returning id`,
+    );
+    const [kept, gone] = (made.rows as { id: number }[]).map((r) => r.id);
+    const email = freshEmail();
+    const res = await invite(email, 'user', admin, { location_ids: [kept, gone] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().location_ids).toEqual([kept, gone]);
+    // An account removed between the invitation and its acceptance is skipped.
+    await h.database.db.execute(sql`delete from locations where id = ${gone}`);
+    const accepted = await accept(await invitationTokenFor(h, email));
+    expect(accepted.statusCode).toBe(201);
+    const account = await call('GET', `/api/locations/location?id=${kept}`, admin);
+    expect(account.statusCode).toBe(200);
+    expect(account.json().location.users).toEqual([
+      expect.objectContaining({ email, role: 'user', users_locations: { role: 'user' } }),
+    ]);
+  });
+
   it('refuses a used invitation (single use), before and at acceptance', async () => {
     const email = freshEmail();
     await invite(email, 'user');

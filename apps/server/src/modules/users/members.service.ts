@@ -20,6 +20,7 @@ import type { Mailer } from '../../adapters/email/mailer.js';
 import { AppError } from '../../errors.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { AuthUser, TokenService } from '../../plugins/auth.js';
+import type { LocationsService } from '../locations/locations.service.js';
 import type { Notify } from '../notifications/notifications.service.js';
 import {
   MembershipRefusal,
@@ -39,6 +40,8 @@ export type MembersServiceDeps = {
   mailer: Mailer;
   sessions: Pick<SessionService, 'invalidate'>;
   notify: Notify;
+  /** CRM accounts (locations module): which ids are the organization's, and giving them to a member. */
+  locations: Pick<LocationsService, 'idsInOrganization' | 'assignMember'>;
   publicUrl: string;
   log: Logger;
   now?: () => Date;
@@ -129,7 +132,7 @@ export function createMembersService(deps: MembersServiceDeps) {
         });
       }
       const wanted = [...new Set(input.location_ids ?? [])];
-      const found = await repo.locationsOf(caller.organizationId, wanted);
+      const found = await deps.locations.idsInOrganization(caller.organizationId, wanted);
       if (found.length !== wanted.length) {
         throw new AppError('NOT_FOUND', 'One of the chosen accounts was not found in your organization.');
       }
@@ -210,6 +213,12 @@ export function createMembersService(deps: MembersServiceDeps) {
       }
       const row = await deps.users.findById(accepted.userId);
       if (!row) throw new Error('accepted member vanished');
+      await deps.locations.assignMember(
+        row.organizationId,
+        row.id,
+        accepted.invitation.locationIds,
+        accepted.invitation.role,
+      );
       log.info({ userId: row.id, invitationId: accepted.invitation.id }, 'invitation accepted');
       const inviter = accepted.invitation.invitedBy;
       await deps.notify({
