@@ -264,6 +264,14 @@ describe('admin locations page', () => {
     expect(fake.server.calls('GET', '/crm/sync/7')).toHaveLength(0);
   });
 
+  it('a sync of the account already running is said in the server’s words', async () => {
+    serve([], () => apiError(409, 'CONFLICT', 'A sync of this account is already running.'));
+    await renderApp('/main/admin');
+    const dialog = await openRangeDialogOfRow('Downtown Dental');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sync Calls' }));
+    expect(await screen.findByText('A sync of this account is already running.')).toBeTruthy();
+  });
+
   it('a location gone since the list loaded is LocationNotFound', async () => {
     serve([], () => apiError(404, 'NOT_FOUND', 'No account has this name.'));
     await renderApp('/main/admin');

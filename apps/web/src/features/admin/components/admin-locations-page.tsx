@@ -145,6 +145,7 @@ function AdminLocations() {
         name={flow.progress?.name ?? ''}
         run={flow.progress?.run}
         failure={flow.progress?.failure ?? null}
+        refusal={flow.progress?.refusal ?? null}
         pollFailed={flow.progress?.pollFailed ?? false}
         onClose={flow.close}
       />

@@ -110,6 +110,8 @@ type SyncProgressDialogProps = {
   run: SyncRun | undefined;
   /** A failure before there was a run to read (LocationNotFound, a refused start). */
   failure: SyncErrorKind | null;
+  /** The server's words for a refused start (a sync already running), shown instead of the kind's. */
+  refusal?: string | null;
   /** The run could not be read. */
   pollFailed: boolean;
   onClose: () => void;
@@ -121,6 +123,7 @@ export function SyncProgressDialog({
   name,
   run,
   failure,
+  refusal,
   pollFailed,
   onClose,
 }: SyncProgressDialogProps) {
@@ -128,7 +131,9 @@ export function SyncProgressDialog({
   const navigate = useNavigate();
   const view = syncView(run, failure, pollFailed);
   const text =
-    view.state === 'Error' ? t(`sync.error.${view.errorKind ?? 'Unknown'}`) : t(`sync.state.${view.state}`);
+    view.state !== 'Error'
+      ? t(`sync.state.${view.state}`)
+      : (refusal ?? t(`sync.error.${view.errorKind ?? 'Unknown'}`));
 
   return (
     <Dialog

@@ -10,7 +10,14 @@ type Target = { id: number; name: string };
 type Step =
   | { step: 'idle' }
   | { step: 'range'; target: Target }
-  | { step: 'progress'; name: string; runId: number | null; failure: SyncErrorKind | null };
+  | {
+      step: 'progress';
+      name: string;
+      runId: number | null;
+      failure: SyncErrorKind | null;
+      /** The server's own words when it refused the start for a reason a user can act on. */
+      refusal?: string;
+    };
 
 /**
  * The sync-from-location flow (spec 2, section 4): a name is looked up exactly (case-sensitive)
@@ -52,7 +59,15 @@ export function useSyncFlow(locations: readonly LocationSummary[]) {
           console.error('Error starting the sync', error);
           const failure: SyncErrorKind =
             isApiError(error) && error.status === 404 ? 'LocationNotFound' : 'Unknown';
-          setFlow({ step: 'progress', name: target.name, runId: null, failure });
+          // A sync of this account already running (409) is said as such: waiting is the answer.
+          const refusal = isApiError(error) && error.status === 409 ? error.message : undefined;
+          setFlow({
+            step: 'progress',
+            name: target.name,
+            runId: null,
+            failure,
+            ...(refusal ? { refusal } : {}),
+          });
         },
       },
     );
@@ -70,6 +85,7 @@ export function useSyncFlow(locations: readonly LocationSummary[]) {
         ? {
             name: flow.name,
             failure: flow.failure,
+            refusal: flow.refusal ?? null,
             run: flow.runId === null ? undefined : run.data,
             pollFailed: run.isError && run.data === undefined,
           }
