@@ -14,5 +14,8 @@ export default defineConfig({
     environment: 'node',
     // Component tests (*.test.tsx) choose happy-dom in their first line.
     include: ['src/**/*.test.{ts,tsx}'],
+    // A page test renders the whole app (routes, lazy chunks, translations): on a loaded machine
+    // it can take several seconds, which is no failure of the behaviour under test.
+    testTimeout: 20_000,
   },
 });
