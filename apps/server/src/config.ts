@@ -66,6 +66,7 @@ export const ConfigSchema = z
         .optional(),
     ),
     MAX_RECORDINGS_PER_ORG: z.coerce.number().int().positive().default(5000),
+    MAX_STORAGE_MB_PER_ORG: z.coerce.number().positive().default(20_480),
     JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
     JOB_EXPIRE_SECONDS: z.coerce.number().int().min(30).default(1800),
     RETENTION_CRON: z.string().trim().min(9).max(100).default('23 3 * * *'),

@@ -269,6 +269,7 @@ export function createContainer(deps: ContainerDeps): Container {
     redactionPolicy: (organizationId) => users.redactionPolicy(organizationId),
     audit,
     maxRecordingsPerOrg: config.MAX_RECORDINGS_PER_ORG,
+    maxStorageBytesPerOrg: Math.round(config.MAX_STORAGE_MB_PER_ORG * 1024 * 1024),
     maxUploadBytes: Math.round(config.MAX_UPLOAD_MB * 1024 * 1024),
     urlImportTimeoutMs: config.URL_IMPORT_TIMEOUT_SECONDS * 1000,
     urlFetchOverrides: deps.urlFetch ?? urlFetchFrom(config),

@@ -64,6 +64,10 @@ export const MESSAGES_FR: Record<string, string> = {
   'You can only view your own account.': 'Vous ne pouvez consulter que votre propre compte.',
   'You have exceeded the maximum number of saved recordings.':
     'Vous avez dépassé le nombre maximal d’enregistrements sauvegardés.',
+  'Your organization has used all of its storage space ({limit} MB). Delete recordings to make room.':
+    'Votre organisation a utilisé tout son espace de stockage ({limit} Mo). Supprimez des enregistrements pour faire de la place.',
+  'This needs {wanted} free places for recordings and your organization has {left} left.':
+    'Il faut {wanted} places libres pour des enregistrements et il en reste {left} à votre organisation.',
   'Your account no longer exists.': 'Votre compte n’existe plus.',
   'Your role does not allow this action.': 'Votre rôle ne permet pas cette action.',
   'Your session has expired. Please sign in again.': 'Votre session a expiré. Veuillez vous reconnecter.',

@@ -36,7 +36,7 @@ export type SyncDeps = {
 };
 
 export type CallRef = { id: string; contactId: string | null; dateAdded: string; durationSec: number | null };
-type CallOutcome = 'imported' | 'duplicate' | 'noRecording';
+type CallOutcome = 'imported' | 'duplicate' | 'noRecording' | 'quotaReached';
 
 /** HighLevel's sentences as our segments: channel 1 is the user (agent), 2 the contact; times in ms. */
 export function sentencesToSegments(sentences: HlSentence[], durationSec: number | null): Segment[] {
@@ -112,7 +112,7 @@ export function createSyncEngine(deps: SyncDeps) {
       const when = new Date(call.dateAdded);
       const createdAt = Number.isNaN(when.getTime()) ? new Date() : when;
       const name = nameOf(contact);
-      const { created } = await recordings.importCrmCall(ctx.owner, {
+      const { created, quotaReached } = await recordings.importCrmCall(ctx.owner, {
         locationId: location.id,
         crmMessageId: call.id,
         crmContactId: call.contactId,
@@ -129,6 +129,7 @@ export function createSyncEngine(deps: SyncDeps) {
         audio,
         ...(sentences ? { segments: sentencesToSegments(sentences, call.durationSec) } : {}),
       });
+      if (quotaReached) return 'quotaReached';
       return created ? 'imported' : 'duplicate';
     } catch (err) {
       await recordings.discardAudio(audio);
@@ -249,6 +250,12 @@ export function createSyncEngine(deps: SyncDeps) {
               const outcome = await importCall(ctx, call);
               if (outcome === 'imported') {
                 counts.imported++;
+                return;
+              }
+              if (outcome === 'quotaReached') {
+                // Others (an upload, another sync) took the last places: nothing more fits.
+                quotaLeft = 0;
+                quotaHit = true;
                 return;
               }
               quotaLeft++;

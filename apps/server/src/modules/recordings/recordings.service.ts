@@ -21,7 +21,7 @@ import type { Logger } from 'pino';
 import { sniffAudioStream } from '../../adapters/audio/sniff.js';
 import { safeDownload, UrlRefusedError, type SafeDownloadOptions } from '../../adapters/net/safe-fetch.js';
 import type { StorageAdapter } from '../../adapters/storage/storage.js';
-import { AppError } from '../../errors.js';
+import { AppError, msg } from '../../errors.js';
 import { recordingOwnerScope } from '../../lib/ownership.js';
 import { csvLine } from '../../lib/csv.js';
 import type { UrlSigner } from '../../lib/signed-url.js';
@@ -33,7 +33,13 @@ import type { AuditSink } from '../audit/audit-sink.js';
 import { redactTranscript, type RedactionPolicy } from './redact-transcript.js';
 import { toListItem } from './recordings.mapper.js';
 import { decodeCursor, encodeCursor, type ListKey } from './list-cursor.js';
-import type { ListPosition, RecordingRow, RecordingsRepository } from './recordings.repository.js';
+import type {
+  ListPosition,
+  NewRecording,
+  QuotaRefusal,
+  RecordingRow,
+  RecordingsRepository,
+} from './recordings.repository.js';
 
 /** Who a recording belongs to: an organization, and the user who brought it in (none for live CRM sync). */
 export type RecordingOwner = { organizationId: number; id: number | null };
@@ -60,6 +66,16 @@ export type CrmCallInput = {
 
 export type StoredAudio = { storageKey: string; sizeBytes: number; contentType: string; ext: string };
 
+/** A recording whose transcript is already known (sample calls, a CRM's own transcript). */
+export type KnownTranscript = {
+  source: 'sample' | 'crm';
+  originalName: string;
+  createdAt?: Date;
+  segments: Segment[];
+  durationSec: number;
+  audio?: { storageKey: string; contentType: string; sizeBytes: number };
+};
+
 export type RecordingsServiceDeps = {
   repo: RecordingsRepository;
   storage: StorageAdapter;
@@ -68,6 +84,8 @@ export type RecordingsServiceDeps = {
   redactionPolicy: RedactionPolicy;
   audit: AuditSink;
   maxRecordingsPerOrg: number;
+  /** Bytes of audio an organization may keep (uploads, URL imports, CRM calls, samples). */
+  maxStorageBytesPerOrg: number;
   maxUploadBytes: number;
   urlSigner: UrlSigner;
   urlImportTimeoutMs: number;
@@ -176,10 +194,71 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     };
   }
 
-  async function assertQuota(caller: AuthUser) {
-    if ((await repo.countForOrg(caller.organizationId)) >= deps.maxRecordingsPerOrg) {
-      throw new AppError('CONFLICT', 'You have exceeded the maximum number of saved recordings.');
+  const quota = { recordings: deps.maxRecordingsPerOrg, bytes: deps.maxStorageBytesPerOrg };
+  const QUOTA_FULL = msg('You have exceeded the maximum number of saved recordings.');
+
+  /** The user's words for a refused insert. */
+  function quotaError(refusal: QuotaRefusal, wanted: number): AppError {
+    if (refusal.reason === 'bytes') {
+      return new AppError(
+        'CONFLICT',
+        'Your organization has used all of its storage space ({limit} MB). Delete recordings to make room.',
+        { params: { limit: Math.round(deps.maxStorageBytesPerOrg / 1024 / 1024) } },
+      );
     }
+    if (wanted > 1 && refusal.left > 0) {
+      return new AppError(
+        'CONFLICT',
+        'This needs {wanted} free places for recordings and your organization has {left} left.',
+        { params: { wanted, left: refusal.left } },
+      );
+    }
+    return new AppError('CONFLICT', QUOTA_FULL);
+  }
+
+  /** An early refusal before any byte is read; the insert checks again, atomically. */
+  async function assertQuota(caller: Pick<AuthUser, 'organizationId'>) {
+    if ((await repo.countForOrg(caller.organizationId)) >= deps.maxRecordingsPerOrg) {
+      throw new AppError('CONFLICT', QUOTA_FULL);
+    }
+  }
+
+  /** Inserts recordings of one organization within its quota, all or none (else the quota's error). */
+  async function insertWithinQuota(organizationId: number, rows: NewRecording[]): Promise<RecordingRow[]> {
+    const outcome = await repo.insertWithinQuota(organizationId, rows, quota);
+    if ('refused' in outcome) throw quotaError(outcome.refused, rows.length);
+    return outcome.rows;
+  }
+
+  /** Inserts recordings whose transcript is known (redacted first) within the quota, then queues analyses. */
+  async function createManyWithTranscript(
+    caller: AuthUser,
+    inputs: readonly KnownTranscript[],
+  ): Promise<RecordingRow[]> {
+    const rows: NewRecording[] = [];
+    for (const input of inputs) {
+      const redacted = await redactTranscript(deps.redactionPolicy, caller.organizationId, {
+        segments: input.segments,
+        text: input.segments.map((s) => s.text).join(' '),
+      });
+      rows.push({
+        organizationId: caller.organizationId,
+        userId: caller.id,
+        source: input.source,
+        originalName: input.originalName.slice(0, 255),
+        numSpeakers: Math.max(1, new Set(input.segments.map((s) => s.speaker)).size),
+        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+        status: 'analyzing',
+        progress: PROGRESS.transcribed,
+        segments: redacted.segments,
+        transcriptText: redacted.text,
+        durationSec: input.durationSec,
+        ...(input.audio ?? {}),
+      });
+    }
+    const created = await insertWithinQuota(caller.organizationId, rows);
+    for (const row of created) await deps.enqueue(analyzeJob, { recordingId: row.id });
+    return created;
   }
 
   /** Saves an upload or URL import whose audio is already in storage, then starts the pipeline. */
@@ -195,22 +274,24 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
   ): Promise<RecordingRow> {
     try {
       const contact = await resolveContact(caller, input.meta);
-      await assertQuota(caller);
-      const row = await repo.insert({
-        organizationId: caller.organizationId,
-        userId: caller.id,
-        locationId: contact.locationId,
-        source: input.source,
-        originalName: input.originalName.slice(0, 255) || 'recording',
-        sourceUrl: input.sourceUrl ?? null,
-        storageKey: input.audio.storageKey,
-        contentType: input.audio.contentType,
-        sizeBytes: input.audio.sizeBytes,
-        numSpeakers: input.meta.num_speakers,
-        phoneNumber: contact.phone,
-        status: 'queued',
-        progress: 5,
-      });
+      const [row] = await insertWithinQuota(caller.organizationId, [
+        {
+          organizationId: caller.organizationId,
+          userId: caller.id,
+          locationId: contact.locationId,
+          source: input.source,
+          originalName: input.originalName.slice(0, 255) || 'recording',
+          sourceUrl: input.sourceUrl ?? null,
+          storageKey: input.audio.storageKey,
+          contentType: input.audio.contentType,
+          sizeBytes: input.audio.sizeBytes,
+          numSpeakers: input.meta.num_speakers,
+          phoneNumber: contact.phone,
+          status: 'queued',
+          progress: 5,
+        },
+      ]);
+      if (!row) throw new Error('recording insert returned nothing');
       await deps.enqueue(transcribeJob, { recordingId: row.id });
       log.info(
         { recordingId: row.id, source: input.source, bytes: input.audio.sizeBytes },
@@ -432,39 +513,51 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     async importCrmCall(
       owner: RecordingOwner,
       input: CrmCallInput,
-    ): Promise<{ created: boolean; id: number | null }> {
+    ): Promise<{ created: boolean; id: number | null; quotaReached?: true }> {
       const segments = input.segments;
       const hasTranscript = segments !== undefined && segments.length > 0;
       let row: RecordingRow | undefined;
       try {
-        row = await repo.insertCrm({
-          organizationId: owner.organizationId,
-          userId: owner.id,
-          locationId: input.locationId,
-          source: 'crm',
-          originalName: input.originalName.slice(0, 255) || 'call',
-          storageKey: input.audio.storageKey,
-          contentType: input.audio.contentType,
-          sizeBytes: input.audio.sizeBytes,
-          numSpeakers: hasTranscript ? Math.max(1, new Set(segments.map((x) => x.speaker)).size) : 2,
-          phoneNumber: input.contact.phone,
-          crmContactId: input.crmContactId,
-          crmMessageId: input.crmMessageId,
-          crmFirstName: input.contact.firstName,
-          crmLastName: input.contact.lastName,
-          crmContactName: input.contact.name,
-          crmEmail: input.contact.email,
-          durationSec: input.durationSec,
-          createdAt: input.createdAt,
-          ...(hasTranscript
-            ? {
-                status: 'analyzing' as const,
-                progress: PROGRESS.transcribed,
-                segments,
-                transcriptText: segments.map((x) => x.text).join(' '),
-              }
-            : { status: 'queued' as const, progress: 5 }),
-        });
+        const outcome = await repo.insertWithinQuota(
+          owner.organizationId,
+          [
+            {
+              organizationId: owner.organizationId,
+              userId: owner.id,
+              locationId: input.locationId,
+              source: 'crm',
+              originalName: input.originalName.slice(0, 255) || 'call',
+              storageKey: input.audio.storageKey,
+              contentType: input.audio.contentType,
+              sizeBytes: input.audio.sizeBytes,
+              numSpeakers: hasTranscript ? Math.max(1, new Set(segments.map((x) => x.speaker)).size) : 2,
+              phoneNumber: input.contact.phone,
+              crmContactId: input.crmContactId,
+              crmMessageId: input.crmMessageId,
+              crmFirstName: input.contact.firstName,
+              crmLastName: input.contact.lastName,
+              crmContactName: input.contact.name,
+              crmEmail: input.contact.email,
+              durationSec: input.durationSec,
+              createdAt: input.createdAt,
+              ...(hasTranscript
+                ? {
+                    status: 'analyzing' as const,
+                    progress: PROGRESS.transcribed,
+                    segments,
+                    transcriptText: segments.map((x) => x.text).join(' '),
+                  }
+                : { status: 'queued' as const, progress: 5 }),
+            },
+          ],
+          quota,
+          { crm: true },
+        );
+        if ('refused' in outcome) {
+          await storage.delete(input.audio.storageKey).catch(() => undefined);
+          return { created: false, id: null, quotaReached: true };
+        }
+        row = outcome.rows[0];
       } catch (err) {
         await storage.delete(input.audio.storageKey).catch(() => undefined);
         throw err;
@@ -508,38 +601,14 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
      * Saves a recording whose transcript is already known (sample calls, a CRM's own transcript),
      * with its audio when there is one, and queues its analysis.
      */
-    async createWithTranscript(
-      caller: AuthUser,
-      input: {
-        source: 'sample' | 'crm';
-        originalName: string;
-        createdAt?: Date;
-        segments: Segment[];
-        durationSec: number;
-        audio?: { storageKey: string; contentType: string; sizeBytes: number };
-      },
-    ): Promise<RecordingRow> {
-      const redacted = await redactTranscript(deps.redactionPolicy, caller.organizationId, {
-        segments: input.segments,
-        text: input.segments.map((s) => s.text).join(' '),
-      });
-      const row = await repo.insert({
-        organizationId: caller.organizationId,
-        userId: caller.id,
-        source: input.source,
-        originalName: input.originalName.slice(0, 255),
-        numSpeakers: Math.max(1, new Set(input.segments.map((s) => s.speaker)).size),
-        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-        status: 'analyzing',
-        progress: PROGRESS.transcribed,
-        segments: redacted.segments,
-        transcriptText: redacted.text,
-        durationSec: input.durationSec,
-        ...(input.audio ?? {}),
-      });
-      await deps.enqueue(analyzeJob, { recordingId: row.id });
+    async createWithTranscript(caller: AuthUser, input: KnownTranscript): Promise<RecordingRow> {
+      const [row] = await createManyWithTranscript(caller, [input]);
+      if (!row) throw new Error('recording insert returned nothing');
       return row;
     },
+
+    /** Several recordings with known transcripts, all within the quota or none (sample calls). */
+    createManyWithTranscript,
   };
 }
 

@@ -8,7 +8,11 @@ import type { Segment } from '@call-insights/contracts/transcript';
 import type { Logger } from 'pino';
 import type { StorageAdapter } from '../../adapters/storage/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { storageKeyFor, type RecordingsService } from '../recordings/recordings.service.js';
+import {
+  storageKeyFor,
+  type KnownTranscript,
+  type RecordingsService,
+} from '../recordings/recordings.service.js';
 import { generateFixtureAudio, hasAudioTools, loadCallFixtures, type CallFixture } from './sample-audio.js';
 
 const WORDS_PER_SECOND = 2.6;
@@ -29,44 +33,53 @@ export function estimatedSegments(fixture: CallFixture): { segments: Segment[]; 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 export function createSamplesService(deps: {
-  recordings: Pick<RecordingsService, 'createWithTranscript' | 'assertQuota'>;
+  recordings: Pick<RecordingsService, 'createManyWithTranscript' | 'assertQuota'>;
   storage: StorageAdapter;
   log: Logger;
 }) {
   return {
+    /** Imports every sample call or none: the quota is checked once, atomically, for all of them. */
     async importSamples(caller: AuthUser): Promise<{ ids: number[] }> {
       await deps.recordings.assertQuota(caller);
       const fixtures = await loadCallFixtures();
       const withAudio = await hasAudioTools();
-      const ids: number[] = [];
-      for (const [i, fixture] of fixtures.entries()) {
-        let segments: Segment[];
-        let durationSec: number;
-        let audio: { storageKey: string; sizeBytes: number } | undefined;
-        if (withAudio) {
-          const made = await generateFixtureAudio(fixture);
-          segments = made.expectedSegments;
-          durationSec = made.durationSec;
-          const storageKey = storageKeyFor(caller.organizationId, 'wav');
-          const { size } = await deps.storage.put(storageKey, fs.createReadStream(made.stereoPath), {
-            contentType: 'audio/wav',
+      const inputs: KnownTranscript[] = [];
+      try {
+        for (const [i, fixture] of fixtures.entries()) {
+          let segments: Segment[];
+          let durationSec: number;
+          let audio: KnownTranscript['audio'];
+          if (withAudio) {
+            const made = await generateFixtureAudio(fixture);
+            segments = made.expectedSegments;
+            durationSec = made.durationSec;
+            const storageKey = storageKeyFor(caller.organizationId, 'wav');
+            const { size } = await deps.storage.put(storageKey, fs.createReadStream(made.stereoPath), {
+              contentType: 'audio/wav',
+            });
+            audio = { storageKey, sizeBytes: size, contentType: 'audio/wav' };
+          } else {
+            ({ segments, durationSec } = estimatedSegments(fixture));
+          }
+          inputs.push({
+            source: 'sample',
+            originalName: `${fixture.title}.wav`,
+            createdAt: new Date(Date.now() - i * 26 * 3600 * 1000),
+            segments,
+            durationSec,
+            ...(audio ? { audio } : {}),
           });
-          audio = { storageKey, sizeBytes: size };
-        } else {
-          ({ segments, durationSec } = estimatedSegments(fixture));
         }
-        const row = await deps.recordings.createWithTranscript(caller, {
-          source: 'sample',
-          originalName: `${fixture.title}.wav`,
-          createdAt: new Date(Date.now() - i * 26 * 3600 * 1000),
-          segments,
-          durationSec,
-          ...(audio ? { audio: { ...audio, contentType: 'audio/wav' } } : {}),
-        });
-        ids.push(row.id);
+        const rows = await deps.recordings.createManyWithTranscript(caller, inputs);
+        deps.log.info({ count: rows.length, withAudio }, 'sample calls imported');
+        return { ids: rows.map((row) => row.id) };
+      } catch (err) {
+        // None was saved: the audio already stored for them goes too.
+        for (const input of inputs) {
+          if (input.audio) await deps.storage.delete(input.audio.storageKey).catch(() => undefined);
+        }
+        throw err;
       }
-      deps.log.info({ count: ids.length, withAudio }, 'sample calls imported');
-      return { ids };
     },
   };
 }

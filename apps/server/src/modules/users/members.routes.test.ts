@@ -101,15 +101,18 @@ describe.each(BACKENDS)('members and invitations on %s', (backend) => {
   });
 
   it('gives the accepted member the invitation’s CRM accounts that still exist', async () => {
+    type Rows<T> = { rows: T[] };
     const orgId = (
-      await h.database.db.execute(sql`select organization_id as id from users where id = ${admin.id}`)
-    ).rows[0] as { id: number };
-    const made = await h.database.db.execute(
+      (await h.database.db.execute(
+        sql`select organization_id as id from users where id = ${admin.id}`,
+      )) as unknown as Rows<{ id: number }>
+    ).rows[0]!;
+    const made = (await h.database.db.execute(
       sql`insert into locations (organization_id, crm_location_id, name)
           values (${orgId.id}, 'loc-kept', 'Kept Office'), (${orgId.id}, 'loc-gone', 'Gone Office')
           returning id`,
-    );
-    const [kept, gone] = (made.rows as { id: number }[]).map((r) => r.id);
+    )) as unknown as Rows<{ id: number }>;
+    const [kept, gone] = made.rows.map((r) => r.id);
     const email = freshEmail();
     const res = await invite(email, 'user', admin, { location_ids: [kept, gone] });
     expect(res.statusCode).toBe(201);
