@@ -270,6 +270,7 @@ export function createContainer(deps: ContainerDeps): Container {
     audit,
     maxRecordingsPerOrg: config.MAX_RECORDINGS_PER_ORG,
     maxStorageBytesPerOrg: Math.round(config.MAX_STORAGE_MB_PER_ORG * 1024 * 1024),
+    maxConcurrentUrlImports: config.MAX_CONCURRENT_URL_IMPORTS_PER_USER,
     maxUploadBytes: Math.round(config.MAX_UPLOAD_MB * 1024 * 1024),
     urlImportTimeoutMs: config.URL_IMPORT_TIMEOUT_SECONDS * 1000,
     urlFetchOverrides: deps.urlFetch ?? urlFetchFrom(config),

@@ -4,6 +4,8 @@
  * quota, sample calls come all or none, and a refused file leaves nothing in storage.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createHarness, type Harness } from '../../test-support/app-harness.js';
@@ -54,12 +56,65 @@ const total = async (h: Harness, user: CreatedUser) =>
 
 describe.each(BACKENDS)('recording quotas on %s', (backend) => {
   let h: Harness;
+  let slow: http.Server;
+  let port = 0;
+  /** Requests the slow file server holds open until `release()`. */
+  const held: (() => void)[] = [];
+  const release = () => held.splice(0).forEach((finish) => finish());
+
   beforeAll(async () => {
-    // Six recordings and 40 MB of audio per organization.
-    h = await createHarness(backend, { MAX_RECORDINGS_PER_ORG: '6', MAX_STORAGE_MB_PER_ORG: '40' });
+    const body = wav(0.2);
+    slow = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': body.length });
+      res.write(body.subarray(0, 64));
+      held.push(() => res.end(body.subarray(64)));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    port = (slow.address() as AddressInfo).port;
+    // Six recordings and 40 MB of audio per organization; two links at once per user.
+    h = await createHarness(
+      backend,
+      { MAX_RECORDINGS_PER_ORG: '6', MAX_STORAGE_MB_PER_ORG: '40', MAX_CONCURRENT_URL_IMPORTS_PER_USER: '2' },
+      { urlFetch: { addressPolicy: (t) => t.address === '127.0.0.1' && t.port === port } },
+    );
   });
   afterAll(async () => {
+    release();
     await h?.close();
+    await new Promise((resolve) => slow?.close(resolve));
+  });
+
+  it('lets a user import two links at once; a third waits its turn with a clear message', async () => {
+    const user = await createUser(h.app);
+    const importUrl = (name: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/analysis/file-url',
+        headers: user.auth,
+        payload: {
+          file_url: `http://127.0.0.1:${port}/${name}.wav`,
+          num_speakers: 2,
+          upload_type: 'file_url',
+        },
+      });
+    const first = importUrl('one');
+    const second = importUrl('two');
+    for (let i = 0; held.length < 2 && i < 200; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(held).toHaveLength(2);
+
+    const third = await importUrl('three');
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error.message).toBe(
+      'You already have 2 links importing. Wait for one of them to finish, then try again.',
+    );
+    // Once they are done, the places are free again.
+    release();
+    expect((await first).statusCode).toBe(201);
+    expect((await second).statusCode).toBe(201);
+    const fourth = importUrl('four');
+    for (let i = 0; held.length < 1 && i < 200; i++) await new Promise((r) => setTimeout(r, 25));
+    release();
+    expect((await fourth).statusCode).toBe(201);
   });
 
   it('imports the sample calls all or none, and says how many places are left', async () => {

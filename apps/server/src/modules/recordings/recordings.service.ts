@@ -86,6 +86,8 @@ export type RecordingsServiceDeps = {
   maxRecordingsPerOrg: number;
   /** Bytes of audio an organization may keep (uploads, URL imports, CRM calls, samples). */
   maxStorageBytesPerOrg: number;
+  /** URL imports one user may have downloading at once. */
+  maxConcurrentUrlImports: number;
   maxUploadBytes: number;
   urlSigner: UrlSigner;
   urlImportTimeoutMs: number;
@@ -261,6 +263,9 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     return created;
   }
 
+  /** URL imports in flight per user in this process (the download runs inside the request). */
+  const urlImports = new Map<number, number>();
+
   /** Saves an upload or URL import whose audio is already in storage, then starts the pipeline. */
   async function createFromStoredAudio(
     caller: AuthUser,
@@ -336,25 +341,39 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     async importFromUrl(caller: AuthUser, body: FileUrlRequest): Promise<RecordingRow> {
       await resolveContact(caller, body);
       await assertQuota(caller);
-      let download;
-      try {
-        download = await safeDownload(body.file_url, {
-          maxBytes: deps.maxUploadBytes,
-          timeoutMs: deps.urlImportTimeoutMs,
-          ...deps.urlFetchOverrides,
-        });
-      } catch (err) {
-        throw toIngestError(err);
+      const running = urlImports.get(caller.id) ?? 0;
+      if (running >= deps.maxConcurrentUrlImports) {
+        throw new AppError(
+          'RATE_LIMITED',
+          'You already have {count} links importing. Wait for one of them to finish, then try again.',
+          { params: { count: running } },
+        );
       }
-      const audio = await storeAudio(caller, download.stream);
-      const name = fileNameOf(download.finalUrl);
-      return createFromStoredAudio(caller, {
-        audio,
-        originalName: name,
-        meta: body,
-        source: 'file_url',
-        sourceUrl: body.file_url,
-      });
+      urlImports.set(caller.id, running + 1);
+      try {
+        let download;
+        try {
+          download = await safeDownload(body.file_url, {
+            maxBytes: deps.maxUploadBytes,
+            timeoutMs: deps.urlImportTimeoutMs,
+            ...deps.urlFetchOverrides,
+          });
+        } catch (err) {
+          throw toIngestError(err);
+        }
+        const audio = await storeAudio(caller, download.stream);
+        return await createFromStoredAudio(caller, {
+          audio,
+          originalName: fileNameOf(download.finalUrl),
+          meta: body,
+          source: 'file_url',
+          sourceUrl: body.file_url,
+        });
+      } finally {
+        const left = (urlImports.get(caller.id) ?? 1) - 1;
+        if (left > 0) urlImports.set(caller.id, left);
+        else urlImports.delete(caller.id);
+      }
     },
 
     /** One page of the list: by cursor (any depth, the cost of page 1) or by page number. */
