@@ -170,7 +170,12 @@ export function createContainer(deps: ContainerDeps): Container {
   const sealer = createSealer(secrets.encryptionKey);
   const enqueue = queue.send;
 
-  const outbox = createOutboxService({ repo: createOutboxRepository(database.db), log: logger });
+  const outbox = createOutboxService({
+    repo: createOutboxRepository(database.db),
+    dir: path.join(config.DATA_DIR, 'outbox'),
+    from: config.MAIL_FROM,
+    log: logger,
+  });
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,

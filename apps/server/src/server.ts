@@ -2,12 +2,13 @@
  * Owns assembling the running service from a Config: secrets, database, queue, mailer,
  * HTTP app and worker, by ROLE; and shutting them down in order.
  */
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { App } from './app.js';
 import { compose } from './composition.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Queue } from './jobs/queue.js';
+import { redactUrl } from './lib/redact-url.js';
 
 export type Service = {
   app?: App;
@@ -17,21 +18,46 @@ export type Service = {
   stop(): Promise<void>;
 };
 
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
-  return pino({
-    level: config.LOG_LEVEL,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        '*.password',
-        '*.confirmPassword',
-        '*.token',
-        '*.accessToken',
-        '*.key',
-      ],
-      censor: '[redacted]',
+/** What a request's log line says of it: method, route with its secrets masked, where from. */
+function serializeRequest(req: {
+  method?: string;
+  url?: string;
+  ip?: string;
+  socket?: { remoteAddress?: string };
+}) {
+  return {
+    method: req.method,
+    url: req.url === undefined ? undefined : redactUrl(req.url),
+    remoteAddress: req.ip ?? req.socket?.remoteAddress,
+  };
+}
+
+/**
+ * The service's logger. Passwords, tokens and keys in logged objects are censored, and every URL a
+ * request line carries goes through `redactUrl` (reset, invitation and share links, signed audio
+ * URLs, stream tokens, OAuth codes never reach the logs).
+ */
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level: config.LOG_LEVEL,
+      serializers: { req: serializeRequest },
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          '*.password',
+          '*.confirmPassword',
+          '*.currentPassword',
+          '*.token',
+          '*.accessToken',
+          '*.refreshToken',
+          '*.key',
+        ],
+        censor: '[redacted]',
+      },
     },
-  });
+    destination,
+  );
 }
 
 export async function startService(config: Config, logger = createLogger(config)): Promise<Service> {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import type { App } from '../app.js';
 import { compose } from '../composition.js';
 import { loadConfig, type Config } from '../config.js';
@@ -16,6 +16,7 @@ import type { SafeDownloadOptions } from '../adapters/net/safe-fetch.js';
 import type { Database } from '../db/client.js';
 import type { Queue } from '../jobs/queue.js';
 import type { Secrets } from '../lib/secrets.js';
+import { createLogger } from '../server.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -52,6 +53,8 @@ export type HarnessOptions = {
   worker?: boolean;
   /** Let URL imports reach local test servers. */
   urlFetch?: Pick<SafeDownloadOptions, 'addressPolicy' | 'lookup'>;
+  /** Logs through the service's own logger (level info, secrets masked) into this stream. */
+  logStream?: DestinationStream;
 };
 
 /** Creates an empty PostgreSQL database for one test file; returns its URL and a dropper. */
@@ -90,7 +93,9 @@ export async function createHarness(
     ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
     ...env,
   });
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = opts.logStream
+    ? createLogger({ LOG_LEVEL: 'info' }, opts.logStream)
+    : pino({ level: config.LOG_LEVEL });
   const secrets: Secrets = {
     jwtSecret: crypto.randomBytes(32).toString('hex'),
     encryptionKey: crypto.randomBytes(32).toString('hex'),

@@ -1,20 +1,14 @@
-/** Test helpers for teams: invitations accepted through the real API, the link read from the outbox. */
+/** Test helpers for teams: invitations accepted through the real API, the link read from the outbox folder. */
 import crypto from 'node:crypto';
 import type { LoginResponse } from '@call-insights/contracts/users';
-import { desc, eq } from 'drizzle-orm';
-import { emailOutbox } from '../db/schema.js';
 import type { Harness } from './app-harness.js';
 import type { CreatedUser } from './factories.js';
+import { outboxMailsTo } from './outbox.js';
 
 /** The token of the newest invitation e-mailed to `email` (outbox: no SMTP in tests). */
 export async function invitationTokenFor(h: Harness, email: string): Promise<string> {
-  const [mail] = await h.database.db
-    .select({ text: emailOutbox.text })
-    .from(emailOutbox)
-    .where(eq(emailOutbox.to, email.toLowerCase()))
-    .orderBy(desc(emailOutbox.id))
-    .limit(1);
-  const token = /\/accept-invite\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+  const mail = outboxMailsTo(h.dataDir, email.toLowerCase()).at(-1);
+  const token = /\/accept-invite\/([A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1];
   if (!token) throw new Error(`no invitation mail to ${email}`);
   return token;
 }
