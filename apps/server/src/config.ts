@@ -68,6 +68,7 @@ export const ConfigSchema = z
     MAX_RECORDINGS_PER_ORG: z.coerce.number().int().positive().default(5000),
     MAX_STORAGE_MB_PER_ORG: z.coerce.number().positive().default(20_480),
     MAX_CONCURRENT_URL_IMPORTS_PER_USER: z.coerce.number().int().positive().default(3),
+    UPLOAD_TEMP_MAX_AGE_MINUTES: z.coerce.number().min(0).default(60),
     JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
     JOB_EXPIRE_SECONDS: z.coerce.number().int().min(30).default(1800),
     RETENTION_CRON: z.string().trim().min(9).max(100).default('23 3 * * *'),

@@ -62,6 +62,11 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: De
 
 export async function startService(config: Config, logger = createLogger(config)): Promise<Service> {
   const composition = await compose(config, logger);
+  // Uploads cut off by a crash leave temporary files behind: remove those old enough to be orphans.
+  const swept = await composition.container.storage.sweepTemporary?.(
+    config.UPLOAD_TEMP_MAX_AGE_MINUTES * 60_000,
+  );
+  if (swept) logger.info({ files: swept }, 'removed temporary files of unfinished uploads');
   if (config.ROLE !== 'api') await composition.startWorker();
   let app: App | undefined;
   if (config.ROLE !== 'worker') {

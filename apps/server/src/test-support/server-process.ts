@@ -40,8 +40,8 @@ export type ServerProcess = {
   base: string;
   /** Everything the process printed (for failure messages). */
   log(): string;
-  /** Starts the process (again) and waits for /api/health. */
-  start(): Promise<void>;
+  /** Starts the process (again, with `extraEnv` over the first settings) and waits for /api/health. */
+  start(extraEnv?: Record<string, string>): Promise<void>;
   /** SIGKILL: no shutdown hook runs. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -62,10 +62,17 @@ export async function serverProcess(env: Record<string, string>): Promise<Server
   return {
     base,
     log: () => output,
-    async start() {
+    async start(extraEnv = {}) {
       child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
         cwd: serverDir,
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'info',
+          ...env,
+          ...extraEnv,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout!.on('data', (c: Buffer) => (output += c.toString()));

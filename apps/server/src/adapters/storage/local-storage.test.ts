@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -58,6 +58,24 @@ describe('LocalStorage specifics', () => {
     expect(seenDuringUpload).toHaveLength(1);
     expect(seenDuringUpload[0]).toMatch(/^calls\/\.tmp-[0-9a-f-]+$/);
     expect(await listFiles(dir)).toEqual(['calls/one.wav']);
+  });
+
+  it('sweeps temporary files older than the threshold and leaves newer ones and real files', async () => {
+    const dir = await tempDir();
+    dirs.push(dir);
+    const storage = new LocalStorage({ dir });
+    await storage.put('org/kept.wav', Readable.from([Buffer.from('RIFF')]));
+    await mkdir(path.join(dir, 'org', 'deep'), { recursive: true });
+    const old = path.join(dir, 'org', 'deep', '.tmp-old');
+    const fresh = path.join(dir, 'org', '.tmp-fresh');
+    await writeFile(old, 'half');
+    await writeFile(fresh, 'in progress');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    await utimes(old, twoHoursAgo, twoHoursAgo);
+
+    expect(await storage.sweepTemporary(3600_000)).toBe(1);
+    expect((await listFiles(dir)).sort()).toEqual(['org/.tmp-fresh', 'org/kept.wav']);
+    expect(await new LocalStorage({ dir: path.join(dir, 'missing') }).sweepTemporary(0)).toBe(0);
   });
 
   it('keeps files inside its root even when the root is given relative', async () => {

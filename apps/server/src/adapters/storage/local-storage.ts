@@ -4,7 +4,7 @@
 // oversized upload leaves nothing behind.
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Writable } from 'node:stream';
@@ -53,6 +53,33 @@ export class LocalStorage implements StorageAdapter {
       await unlink(temp).catch(() => undefined);
       throw error;
     }
+  }
+
+  async sweepTemporary(olderThanMs: number): Promise<number> {
+    const cutoff = Date.now() - olderThanMs;
+    let removed = 0;
+    const walk = async (dir: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(full);
+        else if (entry.isFile() && entry.name.startsWith('.tmp-')) {
+          const info = await stat(full).catch(() => null);
+          if (info && info.mtimeMs <= cutoff) {
+            await unlink(full).catch(() => undefined);
+            removed++;
+          }
+        }
+      }
+    };
+    await walk(this.root);
+    return removed;
   }
 
   async getStream(key: string, range?: ByteRange): Promise<Readable> {

@@ -20,6 +20,12 @@ export type StorageAdapter = {
   stat(key: string): Promise<{ size: number } | null>;
   /** Idempotent: deleting a missing key succeeds. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes temporary files of puts that never finished (the process was killed mid-upload), when
+   * older than `olderThanMs` (so another process's upload in progress is left alone). Returns how
+   * many went. Stores without temporary files do not implement it.
+   */
+  sweepTemporary?(olderThanMs: number): Promise<number>;
 };
 
 export class PayloadTooLargeError extends DomainError {
