@@ -196,6 +196,11 @@ export function createContainer(deps: ContainerDeps): Container {
     log: logger,
     sessions,
     audit,
+    loginThrottle: {
+      free: config.LOGIN_FAILURES_BEFORE_DELAY,
+      baseMs: config.LOGIN_DELAY_BASE_MS,
+      maxMs: config.LOGIN_DELAY_MAX_MS,
+    },
   });
 
   // HighLevel CRM accounts and their tokens (locations); members and recordings use them.

@@ -33,6 +33,8 @@ export type DomainErrorOptions = {
   retryable?: boolean;
   /** For logs only: what went wrong underneath (vendor status, tool output). Never shown. */
   detail?: string;
+  /** Seconds after which trying again may work: sent as `Retry-After`. */
+  retryAfterSeconds?: number;
   cause?: unknown;
 };
 
@@ -41,6 +43,7 @@ export class DomainError extends Error {
   readonly params: Record<string, string | number> | undefined;
   readonly retryable: boolean;
   readonly detail: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -54,6 +57,7 @@ export class DomainError extends Error {
     this.params = opts.params;
     this.retryable = opts.retryable ?? RETRYABLE_BY_DEFAULT.has(code);
     this.detail = opts.detail;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 
   get statusCode(): number {

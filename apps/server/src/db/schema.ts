@@ -81,6 +81,17 @@ export const passwordResetTokens = pgTable(
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
 );
 
+/**
+ * Failed sign-ins per account (the e-mail, lower-cased; unknown addresses too, so the throttle says
+ * nothing about which exist). Owned by users. A row is deleted by a successful sign-in.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  emailKey: text('email_key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const agencyKeys = pgTable(
   'agency_keys',
   {

@@ -61,6 +61,7 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
 
   if (isDomainError(err)) {
     if (err.statusCode >= 500) req.log.error({ err, detail: err.detail }, 'request failed');
+    if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
     return send(err.statusCode, err.code, say(err.message, err.params), err.fields);
   }
   const fastifyErr = err as FastifyError;

@@ -1,7 +1,7 @@
 /** Owns the SQL of accounts: users, organizations, reset tokens and agency keys. */
 import { and, eq, gt, isNull, sql, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { agencyKeys, organizations, passwordResetTokens, users } from '../../db/schema.js';
+import { agencyKeys, loginThrottle, organizations, passwordResetTokens, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect & { organizationName: string; hasAgencyKey: boolean };
 
@@ -31,6 +31,44 @@ export function createUsersRepository(db: Db) {
       const [row] = await selectUsers().where(eq(users.id, id)).limit(1);
       return row;
     },
+    /** When the account of this e-mail may try to sign in again (undefined: now). */
+    async loginLockedUntil(emailKey: string): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ lockedUntil: loginThrottle.lockedUntil })
+        .from(loginThrottle)
+        .where(eq(loginThrottle.emailKey, emailKey))
+        .limit(1);
+      return row?.lockedUntil ?? undefined;
+    },
+
+    /**
+     * Counts one more failed sign-in for the account, atomically (one UPSERT), and locks it for a
+     * delay that doubles with each failure past `free`, up to `maxMs`. Returns the lock, if any.
+     */
+    async loginFailed(
+      emailKey: string,
+      policy: { free: number; baseMs: number; maxMs: number },
+    ): Promise<Date | undefined> {
+      const [row] = await db
+        .insert(loginThrottle)
+        .values({ emailKey, failures: 1, updatedAt: new Date() })
+        .onConflictDoUpdate({
+          target: loginThrottle.emailKey,
+          set: { failures: sql`${loginThrottle.failures} + 1`, updatedAt: new Date() },
+        })
+        .returning({ failures: loginThrottle.failures });
+      const failures = row?.failures ?? 1;
+      if (failures < policy.free) return undefined;
+      const delay = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.min(30, failures - policy.free));
+      const until = new Date(Date.now() + delay);
+      await db.update(loginThrottle).set({ lockedUntil: until }).where(eq(loginThrottle.emailKey, emailKey));
+      return until;
+    },
+
+    async loginSucceeded(emailKey: string): Promise<void> {
+      await db.delete(loginThrottle).where(eq(loginThrottle.emailKey, emailKey));
+    },
+
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await selectUsers()
         .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)

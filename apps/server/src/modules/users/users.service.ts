@@ -43,7 +43,19 @@ export type UsersServiceDeps = {
   /** Ends cached sessions once an account's token version moved on. */
   sessions: Pick<SessionService, 'invalidate'>;
   audit: AuditSink;
+  /** Per-account sign-in throttle: failures allowed, then a delay from `baseMs` doubling to `maxMs`. */
+  loginThrottle: { free: number; baseMs: number; maxMs: number };
 };
+
+/** The answer while an account's sign-ins are held back. */
+function throttled(until: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  return new AppError(
+    'RATE_LIMITED',
+    'Too many failed sign-ins for this account. Try again in {seconds} seconds.',
+    { params: { seconds }, retryAfterSeconds: seconds },
+  );
+}
 
 export function toUser(row: UserRow): User {
   return {
@@ -122,13 +134,20 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     async login(email: string, password: string): Promise<LoginResponse> {
+      // Per account, next to the per-address limit: each failure past a few doubles the wait, and
+      // while it lasts even the right password is refused (else guessing would just continue).
+      const key = email.trim().toLowerCase();
+      const locked = await repo.loginLockedUntil(key);
+      if (locked && locked.getTime() > Date.now()) throw throttled(locked);
       const row = await repo.findByEmail(email);
       if (!row) {
         await verify(await DUMMY_HASH_PROMISE, password).catch(() => false);
+        await repo.loginFailed(key, deps.loginThrottle);
         throw new AppError('UNAUTHORIZED', LOGIN_WRONG_USER);
       }
       const ok = await verify(row.passwordHash, password).catch(() => false);
       if (!ok) {
+        await repo.loginFailed(key, deps.loginThrottle);
         await deps.audit.record({
           organizationId: row.organizationId,
           actorUserId: row.id,
@@ -136,6 +155,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         });
         throw new AppError('UNAUTHORIZED', LOGIN_WRONG_PASSWORD);
       }
+      await repo.loginSucceeded(key);
       await deps.audit.record({ organizationId: row.organizationId, actorUserId: row.id, action: 'sign_in' });
       const { token, expiresAt } = await tokens.issue(row);
       return { accessToken: token, expiresAt, user: toUser(row) };

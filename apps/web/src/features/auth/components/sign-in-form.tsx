@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useErrorText } from '../../../hooks/use-error-text';
+import { isApiError } from '../../../lib/api-client';
 import { currentUserQueryOptions } from '../../../lib/auth';
 import { applyServerFieldErrors } from '../../../lib/form';
 import { saveSignedInAccount } from '../../../lib/storage';
@@ -28,7 +29,8 @@ export function SignInForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useLogin();
-  const [failure, setFailure] = useState<LoginErrorKey | null>(null);
+  // A key of ours, or the server's own words (a throttled account is told how long to wait).
+  const [failure, setFailure] = useState<LoginErrorKey | { text: string } | null>(null);
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
   const [errors, setErrors] = useState<SignInErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -79,14 +81,17 @@ export function SignInForm() {
         void navigate(paths.main.dashboard.getHref(), { replace: true });
       },
       onError: (error) => {
-        if (!applyServerFieldErrors(error, setServerError, fields)) setFailure(loginErrorKey(error));
+        if (!applyServerFieldErrors(error, setServerError, fields))
+          setFailure(
+            isApiError(error) && error.status === 429 ? { text: error.message } : loginErrorKey(error),
+          );
       },
     });
   };
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
-      {failure && <Alert tone="error">{t(failure)}</Alert>}
+      {failure && <Alert tone="error">{typeof failure === 'string' ? t(failure) : failure.text}</Alert>}
       <Input
         ref={inputs.email}
         id="signin-email"
