@@ -35,10 +35,20 @@ export type AnalysisRecord = z.infer<typeof AnalysisRecord>;
 export const SharedAnalysis = CallRecordBase;
 export type SharedAnalysis = z.infer<typeof SharedAnalysis>;
 
-export const LinkGeneratorRequest = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+/** How long a share link works: 7, 30 or 90 days, or `null` for never expiring. */
+export const ShareExpiryDays = z.union([z.literal(7), z.literal(30), z.literal(90)]).nullable();
+export type ShareExpiryDays = z.infer<typeof ShareExpiryDays>;
+
+export const LinkGeneratorRequest = z.object({
+  id: z.coerce.number().int().positive().max(MAX_ID),
+  expires_in_days: ShareExpiryDays.optional().describe(
+    'Sets the expiry of the (new or current) link from now: 7, 30 or 90 days, or null for never; omitted keeps it (a new link never expires)',
+  ),
+});
 export const LinkGeneratorResponse = z.object({
   link: z.string().describe('The public URL of the shared analysis'),
   token: z.string(),
+  expiresAt: z.string().nullable().describe('When the link stops working (ISO 8601); null: never'),
 });
 export type LinkGeneratorResponse = z.infer<typeof LinkGeneratorResponse>;
 
@@ -47,5 +57,12 @@ export const ShareToken = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not a shar
 export const ShareQuery = z.object({ link: ShareToken });
 
 export const ShareLinkList = z.object({
-  links: z.array(z.object({ link: z.string(), token: z.string(), createdAt: z.string() })),
+  links: z.array(
+    z.object({
+      link: z.string(),
+      token: z.string(),
+      createdAt: z.string(),
+      expiresAt: z.string().nullable(),
+    }),
+  ),
 });

@@ -310,6 +310,8 @@ export const shareLinks = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** After this the link opens nothing (null: never expires). Migration 0014. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('share_links_token_hash_key').on(t.tokenHash),

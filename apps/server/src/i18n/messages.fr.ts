@@ -52,8 +52,8 @@ export const MESSAGES_FR: Record<string, string> = {
     'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
   'This share link was not found or is already revoked.':
     'Ce lien de partage est introuvable ou a déjà été révoqué.',
-  'This shared analysis does not exist or its link was revoked.':
-    'Cette analyse partagée n’existe pas ou son lien a été révoqué.',
+  'This shared analysis does not exist, or its link was revoked or has expired.':
+    'Cette analyse partagée n’existe pas, ou son lien a été révoqué ou a expiré.',
   'This user was not found.': 'Cet utilisateur est introuvable.',
   'This username or email is already taken.': 'Ce nom d’utilisateur ou cet e-mail est déjà utilisé.',
   'Wrong email': 'Adresse e-mail inconnue',

@@ -1,5 +1,5 @@
 /** Owns the SQL of the analysis screen and share links: the joined call record, link lookups. */
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { analyses, locations, recordings, shareLinks } from '../../db/schema.js';
 
@@ -59,6 +59,8 @@ export function createAnalysisRepository(db: Db) {
       .leftJoin(locations, eq(locations.id, recordings.locationId))
       .leftJoin(analyses, eq(analyses.recordingId, recordings.id));
 
+  const notExpired = () => or(isNull(shareLinks.expiresAt), gt(shareLinks.expiresAt, sql`now()`));
+
   return {
     async findRecord(organizationId: number, id: number): Promise<CallRecordRow | undefined> {
       const [row] = await selectRecord()
@@ -70,7 +72,7 @@ export function createAnalysisRepository(db: Db) {
     async findRecordByShareHash(tokenHash: string): Promise<CallRecordRow | undefined> {
       const [row] = await selectRecord()
         .innerJoin(shareLinks, eq(shareLinks.recordingId, recordings.id))
-        .where(and(eq(shareLinks.tokenHash, tokenHash), isNull(shareLinks.revokedAt)))
+        .where(and(eq(shareLinks.tokenHash, tokenHash), isNull(shareLinks.revokedAt), notExpired()))
         .limit(1);
       return row as CallRecordRow | undefined;
     },
@@ -100,15 +102,22 @@ export function createAnalysisRepository(db: Db) {
         });
     },
 
+    /** Links not revoked and not expired, newest first. */
     async activeLinks(organizationId: number, recordingId: number) {
       return db
-        .select({ tokenSealed: shareLinks.tokenSealed, createdAt: shareLinks.createdAt })
+        .select({
+          id: shareLinks.id,
+          tokenSealed: shareLinks.tokenSealed,
+          createdAt: shareLinks.createdAt,
+          expiresAt: shareLinks.expiresAt,
+        })
         .from(shareLinks)
         .where(
           and(
             eq(shareLinks.organizationId, organizationId),
             eq(shareLinks.recordingId, recordingId),
             isNull(shareLinks.revokedAt),
+            notExpired(),
           ),
         )
         .orderBy(desc(shareLinks.createdAt));
@@ -120,8 +129,16 @@ export function createAnalysisRepository(db: Db) {
       tokenHash: string;
       tokenSealed: string;
       createdBy: number;
+      expiresAt: Date | null;
     }): Promise<void> {
       await db.insert(shareLinks).values(input);
+    },
+
+    async setLinkExpiry(organizationId: number, id: number, expiresAt: Date | null): Promise<void> {
+      await db
+        .update(shareLinks)
+        .set({ expiresAt })
+        .where(and(eq(shareLinks.id, id), eq(shareLinks.organizationId, organizationId)));
     },
 
     /** Revokes one link of the organization; false when there was no such active link. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createHarness, type Harness } from '../../test-support/app-harness.js';
 import { createUser, type CreatedUser } from '../../test-support/factories.js';
@@ -207,6 +208,49 @@ describe.each(BACKENDS)('call analysis, coaching and sharing on %s', (backend) =
     ).toBe(404);
     const fresh = (await post('/api/analysis/link-generator', { id: ids[2] })).json().token;
     expect(fresh).not.toBe(token);
+  });
+
+  it('lets a share link expire after the days chosen, or never', async () => {
+    const open = (token: string) =>
+      h.app.inject({
+        method: 'GET',
+        url: `/api/analysis/shareable?link=${token}`,
+        remoteAddress: '10.9.9.9',
+      });
+    const created = await post('/api/analysis/link-generator', { id: ids[1], expires_in_days: 7 });
+    expect(created.statusCode).toBe(200);
+    const { token, expiresAt } = created.json() as { token: string; expiresAt: string };
+    const days = (Date.parse(expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+    expect((await open(token)).statusCode).toBe(200);
+    const listed = await get(`/api/recordings/${ids[1]}/share-links`);
+    expect(listed.json().links).toEqual([expect.objectContaining({ token, expiresAt })]);
+
+    // Choosing again changes the same link's expiry: 90 days, then never.
+    const longer = await post('/api/analysis/link-generator', { id: ids[1], expires_in_days: 90 });
+    expect(longer.json().token).toBe(token);
+    expect((Date.parse(longer.json().expiresAt) - Date.now()) / 86_400_000).toBeGreaterThan(89.99);
+    const never = await post('/api/analysis/link-generator', { id: ids[1], expires_in_days: null });
+    expect(never.json()).toMatchObject({ token, expiresAt: null });
+    expect((await post('/api/analysis/link-generator', { id: ids[1], expires_in_days: 5 })).statusCode).toBe(
+      400,
+    );
+
+    // Once the day has passed the link opens nothing and is no longer listed; sharing makes a new one.
+    await post('/api/analysis/link-generator', { id: ids[1], expires_in_days: 30 });
+    await h.database.db.execute(
+      sql`update share_links set expires_at = now() - interval '1 minute' where recording_id = ${ids[1]}`,
+    );
+    const gone = await open(token);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.message).toBe(
+      'This shared analysis does not exist, or its link was revoked or has expired.',
+    );
+    expect((await get(`/api/recordings/${ids[1]}/share-links`)).json().links).toEqual([]);
+    const fresh = await post('/api/analysis/link-generator', { id: ids[1] });
+    expect(fresh.json().token).not.toBe(token);
+    expect(fresh.json().expiresAt).toBeNull();
   });
 
   it('answers unknown links with 404 and rate-limits guessing with 429', async () => {

@@ -18,7 +18,9 @@ export function analysisRoutes(router: Router, service: AnalysisService, catalog
     return service.coaching(caller, { id, coach_name: body.coach_name, method: body.method });
   });
   router.route(analysisApi.reanalyze, async ({ caller, params }) => service.reanalyze(caller, params.id));
-  router.route(analysisApi.createShareLink, async ({ caller, body }) => service.createLink(caller, body.id));
+  router.route(analysisApi.createShareLink, async ({ caller, body }) =>
+    service.createLink(caller, body.id, body.expires_in_days),
+  );
   router.route(analysisApi.shareLinks, async ({ caller, params }) => service.listLinks(caller, params.id));
   router.route(analysisApi.revokeShareLink, async ({ caller, query }) => {
     await service.revokeLink(caller, query.link);

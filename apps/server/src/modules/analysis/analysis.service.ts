@@ -6,6 +6,7 @@
 import { Analysis, ConversationMetrics, type CoachCatalogue } from '@call-insights/contracts/analysis';
 import {
   ShareToken,
+  type ShareExpiryDays,
   type AnalysisRecord,
   type LinkGeneratorResponse,
   type SharedAnalysis,
@@ -152,13 +153,30 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       return { id: row.id, status: 'analyzing' as const };
     },
 
-    /** The recording's active link, or a new one: sharing twice gives the same link. */
-    async createLink(caller: AuthUser, id: number): Promise<LinkGeneratorResponse> {
+    /**
+     * The recording's active link, or a new one: sharing twice gives the same link. `expiresInDays`
+     * (7, 30, 90, or null for never) sets when it stops working, counted from now; omitted, a
+     * current link keeps its expiry and a new one never expires.
+     */
+    async createLink(
+      caller: AuthUser,
+      id: number,
+      expiresInDays?: ShareExpiryDays,
+    ): Promise<LinkGeneratorResponse> {
       const row = await owned(caller, id);
+      const expiresAt =
+        expiresInDays === undefined || expiresInDays === null
+          ? null
+          : new Date(Date.now() + expiresInDays * 86_400_000);
       const [existing] = await repo.activeLinks(caller.organizationId, row.id);
       if (existing) {
         const token = sealer.open(existing.tokenSealed);
-        return { link: linkFor(token), token };
+        let current = existing.expiresAt;
+        if (expiresInDays !== undefined) {
+          await repo.setLinkExpiry(caller.organizationId, existing.id, expiresAt);
+          current = expiresAt;
+        }
+        return { link: linkFor(token), token, expiresAt: current?.toISOString() ?? null };
       }
       const token = randomToken(16);
       await repo.insertLink({
@@ -167,6 +185,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         tokenHash: sha256(token),
         tokenSealed: sealer.seal(token),
         createdBy: caller.id,
+        expiresAt,
       });
       deps.log.info({ recordingId: row.id }, 'share link created');
       await deps.audit.record({
@@ -174,8 +193,9 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         actorUserId: caller.id,
         action: 'share_link_created',
         target: `recording:${row.id}`,
+        ...(expiresAt ? { details: { expiresAt: expiresAt.toISOString() } } : {}),
       });
-      return { link: linkFor(token), token };
+      return { link: linkFor(token), token, expiresAt: expiresAt?.toISOString() ?? null };
     },
 
     async listLinks(caller: AuthUser, id: number) {
@@ -184,7 +204,12 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       return {
         links: links.map((l) => {
           const token = sealer.open(l.tokenSealed);
-          return { link: linkFor(token), token, createdAt: l.createdAt.toISOString() };
+          return {
+            link: linkFor(token),
+            token,
+            createdAt: l.createdAt.toISOString(),
+            expiresAt: l.expiresAt?.toISOString() ?? null,
+          };
         }),
       };
     },
@@ -205,7 +230,10 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         ? await repo.findRecordByShareHash(sha256(token))
         : undefined;
       if (!row)
-        throw new AppError('NOT_FOUND', 'This shared analysis does not exist or its link was revoked.');
+        throw new AppError(
+          'NOT_FOUND',
+          'This shared analysis does not exist, or its link was revoked or has expired.',
+        );
       return shared(row);
     },
   };
