@@ -246,6 +246,14 @@ test('an analysed call: tabs, coaching, share, revoke', async ({
     await expect(dialog.getByRole('button', { name: 'Revoke link' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
 
+    // The link works until revoked, unless a period is chosen: 7 days from today.
+    await expect(dialog.getByText('Works until you revoke it.')).toBeVisible();
+    await dialog.getByLabel('Link works').selectOption({ label: 'For 7 days' });
+    const inAWeek = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(
+      new Date(Date.now() + 7 * 86_400_000),
+    );
+    await expect(dialog.getByText(`Stops working on ${inAWeek}.`)).toBeVisible();
+
     // Somebody with the link and no account, in a browser of their own.
     const shared = await browser.newContext();
     return { link, shared };

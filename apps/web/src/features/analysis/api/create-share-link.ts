@@ -1,4 +1,8 @@
-import { LinkGeneratorRequest, type LinkGeneratorResponse } from '@call-insights/contracts/analysis-record';
+import {
+  LinkGeneratorRequest,
+  type LinkGeneratorResponse,
+  type ShareExpiryDays,
+} from '@call-insights/contracts/analysis-record';
 import { analysisApi } from '@call-insights/contracts/analysis.routes';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
@@ -17,10 +21,18 @@ export function absoluteShareLink(link: string, origin: string): string {
   }
 }
 
-/** POST /analysis/link-generator → the public link; the same one each time until it is revoked. */
-export async function createShareLink(id: number): Promise<LinkGeneratorResponse> {
+export type ShareLinkInput = { id: number; expiresInDays?: ShareExpiryDays };
+
+/**
+ * POST /analysis/link-generator → the public link; the same one each time until it is revoked or
+ * expires. `expiresInDays` (7, 30, 90, or null for never) sets when it stops working, from now.
+ */
+export async function createShareLink({ id, expiresInDays }: ShareLinkInput): Promise<LinkGeneratorResponse> {
   const parsed = await callApi(analysisApi.createShareLink, {
-    body: linkGeneratorRequestSchema.parse({ id }),
+    body: linkGeneratorRequestSchema.parse({
+      id,
+      ...(expiresInDays !== undefined ? { expires_in_days: expiresInDays } : {}),
+    }),
   });
   return { ...parsed, link: absoluteShareLink(parsed.link, window.location.origin) };
 }

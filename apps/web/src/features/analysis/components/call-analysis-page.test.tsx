@@ -177,6 +177,7 @@ describe('call analysis page', () => {
         LinkGeneratorResponse.parse({
           link: '/share/abcdefghijklmnopqrstuv',
           token: 'abcdefghijklmnopqrstuv',
+          expiresAt: null,
         }),
       ),
     );
@@ -191,5 +192,43 @@ describe('call analysis page', () => {
     expect(within(dialog).getByDisplayValue(shared)).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(shared);
     expect(fake.server.calls('POST', '/analysis/link-generator')[0]?.body).toEqual({ id: 42 });
+  });
+
+  it('lets the link expire after 7, 30 or 90 days, and says until when it works', async () => {
+    serveRecord();
+    fake.server.on('POST', '/analysis/link-generator', ({ body }) => {
+      const days = (body as { expires_in_days?: number | null }).expires_in_days;
+      return json(
+        200,
+        LinkGeneratorResponse.parse({
+          link: '/share/abcdefghijklmnopqrstuv',
+          token: 'abcdefghijklmnopqrstuv',
+          expiresAt: days ? new Date(Date.UTC(2026, 11, 1 + days)).toISOString() : null,
+        }),
+      );
+    });
+    const user = userEvent.setup();
+    await renderApp(`/main/call-analysis/${record.id}`);
+    await screen.findByText('An inspection was booked for Friday.');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link copied successfully' });
+
+    const expiry = within(dialog).getByLabelText('Link works');
+    expect((expiry as HTMLSelectElement).value).toBe('never');
+    expect(within(dialog).getByText('Works until you revoke it.')).toBeTruthy();
+
+    await user.selectOptions(expiry, 'For 30 days');
+    expect(await within(dialog).findByText('Stops working on December 31, 2026.')).toBeTruthy();
+    expect(fake.server.calls('POST', '/analysis/link-generator').at(-1)?.body).toEqual({
+      id: 42,
+      expires_in_days: 30,
+    });
+
+    await user.selectOptions(expiry, 'Always (never expires)');
+    expect(await within(dialog).findByText('Works until you revoke it.')).toBeTruthy();
+    expect(fake.server.calls('POST', '/analysis/link-generator').at(-1)?.body).toEqual({
+      id: 42,
+      expires_in_days: null,
+    });
   });
 });

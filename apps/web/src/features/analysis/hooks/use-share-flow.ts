@@ -6,7 +6,15 @@ import { useCreateShareLink } from '../api/create-share-link';
 export const COPIED_NOTICE_MS = 2_000;
 
 /** `attempt` tells two shares of the same link apart, so each opens a fresh modal. */
-export type SharedLink = { link: string; token: string; copied: boolean; attempt: number };
+export type SharedLink = {
+  recordingId: number;
+  link: string;
+  token: string;
+  /** When the link stops working (ISO 8601), or null: never. */
+  expiresAt: string | null;
+  copied: boolean;
+  attempt: number;
+};
 
 async function copyToClipboard(text: string, unavailableMessage: string): Promise<void> {
   // Missing outside secure contexts (plain http on another host than localhost).
@@ -35,27 +43,30 @@ export function useShareFlow(recordingId: number) {
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const share = useCallback(() => {
-    createLink.mutate(recordingId, {
-      onSuccess: async ({ link, token }) => {
-        let copied = false;
-        try {
-          await copyToClipboard(link, t('analysis.shareDialog.clipboardUnavailable'));
-          copied = true;
-        } catch (error) {
-          console.error('Error copying the share link', error);
-          window.alert(t('analysis.shareDialog.copyFailed', { message: messageOf(error) }));
-        }
-        if (copied) {
-          setCopiedNotice(true);
-          window.clearTimeout(timer.current);
-          timer.current = window.setTimeout(() => setCopiedNotice(false), COPIED_NOTICE_MS);
-        }
-        attempts.current += 1;
-        setShared({ link, token, copied, attempt: attempts.current });
-        setDialogOpen(true);
+    createLink.mutate(
+      { id: recordingId },
+      {
+        onSuccess: async ({ link, token, expiresAt }) => {
+          let copied = false;
+          try {
+            await copyToClipboard(link, t('analysis.shareDialog.clipboardUnavailable'));
+            copied = true;
+          } catch (error) {
+            console.error('Error copying the share link', error);
+            window.alert(t('analysis.shareDialog.copyFailed', { message: messageOf(error) }));
+          }
+          if (copied) {
+            setCopiedNotice(true);
+            window.clearTimeout(timer.current);
+            timer.current = window.setTimeout(() => setCopiedNotice(false), COPIED_NOTICE_MS);
+          }
+          attempts.current += 1;
+          setShared({ recordingId, link, token, expiresAt, copied, attempt: attempts.current });
+          setDialogOpen(true);
+        },
+        onError: (error) => console.error('Error generating the share link', error),
       },
-      onError: (error) => console.error('Error generating the share link', error),
-    });
+    );
   }, [createLink, recordingId, t]);
 
   return {
