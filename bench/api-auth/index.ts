@@ -37,6 +37,7 @@ const server = startChild('node', [path.join(root, 'apps/server/dist/main.js')],
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   AUTH_RATE_LIMIT_MAX: '100000000',
+  SIGNUP_RATE_LIMIT_PER_HOUR: '100000000',
 });
 const bare = startChild(
   process.execPath,

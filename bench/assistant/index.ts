@@ -136,6 +136,7 @@ try {
     LOG_LEVEL: 'warn',
     ANALYZER: 'rules',
     AUTH_RATE_LIMIT_MAX: '100000',
+    SIGNUP_RATE_LIMIT_PER_HOUR: '100000',
   });
   cleanup.add('server', () => stopChild(server));
   const bare = startChild(

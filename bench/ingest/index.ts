@@ -162,6 +162,7 @@ try {
     ROLE: 'api',
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_MAX: '100000',
+    SIGNUP_RATE_LIMIT_PER_HOUR: '100000',
     MAX_UPLOAD_MB: String(Math.max(500, Math.ceil(FILE_MB) + 10)),
   });
   cleanup.add('server', () => stopChild(server));

@@ -96,6 +96,7 @@ try {
     ROLE: 'api',
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_MAX: '100000',
+    SIGNUP_RATE_LIMIT_PER_HOUR: '100000',
   });
   cleanup.add('server', () => stopChild(server));
   const bare = startChild(

@@ -38,6 +38,7 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
   AUTH_RATE_LIMIT_MAX: '1000',
+  SIGNUP_RATE_LIMIT_PER_HOUR: '1000',
   MAX_RECORDINGS_PER_ORG: String(CALLS * 2),
   WEB_DIST_DIR: path.join(dataDir, 'no-web'),
   ...sandboxEnv(sb),

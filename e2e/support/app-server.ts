@@ -105,6 +105,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       AUTH_RATE_LIMIT_MAX: '1000',
+      SIGNUP_RATE_LIMIT_PER_HOUR: '1000',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -59,6 +59,7 @@ describe('HTTP shell: SPA, security headers, CORS, rate limits', () => {
     h = await createHarness('pglite', {
       WEB_DIST_DIR: web,
       AUTH_RATE_LIMIT_MAX: '3',
+      SIGNUP_RATE_LIMIT_PER_HOUR: '2',
       CORS_ORIGINS: 'https://app.example.com',
     });
   });
@@ -147,6 +148,32 @@ describe('HTTP shell: SPA, security headers, CORS, rate limits', () => {
       remoteAddress: '203.0.113.8',
     });
     expect(other.statusCode).toBe(401);
+  });
+
+  it('limits sign-ups per address per hour, and says how long to wait', async () => {
+    const signUp = (n: number, remoteAddress = '198.51.100.20') =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        remoteAddress,
+        payload: {
+          firstName: 'Sam',
+          lastName: 'Spam',
+          userName: `sam_spam_${n}`,
+          email: `sam.spam.${n}@example.com`,
+          organization: `Spam ${n}`,
+          password: 'a long enough password',
+          confirmPassword: 'a long enough password',
+        },
+      });
+    expect((await signUp(1)).statusCode).toBe(201);
+    expect((await signUp(2)).statusCode).toBe(201);
+    const limited = await signUp(3);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toMatch(
+      /^Too many attempts\. Please wait (59|60) minutes and try again\.$/,
+    );
+    expect((await signUp(4, '198.51.100.21')).statusCode).toBe(201);
   });
 
   it('serves the OpenAPI document and its browser', async () => {

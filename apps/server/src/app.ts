@@ -143,6 +143,7 @@ export async function buildApp(deps: AppDeps) {
         authenticate,
         rateLimits: {
           auth: { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS },
+          signup: { max: config.SIGNUP_RATE_LIMIT_PER_HOUR, timeWindow: 3_600_000 },
           share: { max: config.SHARE_RATE_LIMIT_MAX, timeWindow: 60_000 },
         },
       };

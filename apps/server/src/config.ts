@@ -45,6 +45,7 @@ export const ConfigSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
     AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+    SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
     LOGIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().positive().default(5),
     LOGIN_DELAY_BASE_MS: z.coerce.number().int().positive().default(30_000),
     LOGIN_DELAY_MAX_MS: z.coerce

@@ -63,6 +63,7 @@ describe('crash recovery', () => {
         TRANSCRIBER_BASE_URL: fake.baseUrl,
         TRANSCRIBER_API_KEY: fake.apiKey,
         AUTH_RATE_LIMIT_MAX: '1000',
+        SIGNUP_RATE_LIMIT_PER_HOUR: '1000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -59,6 +59,7 @@ describe('CRM crash recovery', () => {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
         AUTH_RATE_LIMIT_MAX: '1000',
+        SIGNUP_RATE_LIMIT_PER_HOUR: '1000',
         // An orphaned job (its worker was killed) is handed out again after this long.
         JOB_EXPIRE_SECONDS: '30',
         CRM_SYNC_CONCURRENCY: '2',

@@ -133,7 +133,11 @@ describe.each(BACKENDS)('fuzzing every route (%s)', (backend) => {
   let routes: RouteDefinition[];
 
   beforeAll(async () => {
-    h = await createHarness(backend, { AUTH_RATE_LIMIT_MAX: '100000', SHARE_RATE_LIMIT_MAX: '100000' });
+    h = await createHarness(backend, {
+      AUTH_RATE_LIMIT_MAX: '100000',
+      SIGNUP_RATE_LIMIT_PER_HOUR: '100000',
+      SHARE_RATE_LIMIT_MAX: '100000',
+    });
     admin = await createUser(h.app);
     foreign = await createUser(h.app);
     routes = await declaredRoutes();

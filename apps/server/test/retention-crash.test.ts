@@ -37,6 +37,7 @@ describe('retention crash recovery', () => {
     server = await serverProcess({
       DATA_DIR: dataDir,
       AUTH_RATE_LIMIT_MAX: '1000',
+      SIGNUP_RATE_LIMIT_PER_HOUR: '1000',
       MAX_RECORDINGS_PER_ORG: '100',
       RETENTION_BATCH_SIZE: '1',
       JOB_EXPIRE_SECONDS: '30',

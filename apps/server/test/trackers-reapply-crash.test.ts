@@ -66,6 +66,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))(
           DATABASE_URL: database.url,
           LOG_LEVEL: 'info',
           AUTH_RATE_LIMIT_MAX: '1000',
+          SIGNUP_RATE_LIMIT_PER_HOUR: '1000',
           TRACKERS_REAPPLY_BATCH_SIZE: '2',
         },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -24,7 +24,11 @@ describe('upload crash recovery', () => {
       : [];
 
   beforeAll(async () => {
-    server = await serverProcess({ DATA_DIR: dataDir, AUTH_RATE_LIMIT_MAX: '1000' });
+    server = await serverProcess({
+      DATA_DIR: dataDir,
+      AUTH_RATE_LIMIT_MAX: '1000',
+      SIGNUP_RATE_LIMIT_PER_HOUR: '1000',
+    });
     await server.start();
     const account = {
       firstName: 'Ulla',

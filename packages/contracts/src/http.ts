@@ -43,8 +43,11 @@ export type RouteDefinition = {
   contentType?: string;
   /** The error codes this route documents besides the ones every route may answer. */
   errors?: readonly ErrorCode[];
-  /** A named rate-limit policy the server applies (`auth`: sign-in, sign-up, reset; `share`: public pages). */
-  rateLimit?: 'auth' | 'share';
+  /**
+   * A named rate-limit policy the server applies per client address (`auth`: sign-in, reset,
+   * invitations; `signup`: new accounts, per hour; `share`: public pages).
+   */
+  rateLimit?: 'auth' | 'signup' | 'share';
 };
 
 /** Declares a route; `const` keeps the literal method, path and schemas for inference. */

@@ -28,7 +28,7 @@ export const usersApi = {
     method: 'POST',
     path: '/users',
     access: 'public',
-    rateLimit: 'auth',
+    rateLimit: 'signup',
     summary: 'Sign up',
     tags,
     body: SignUpRequest,

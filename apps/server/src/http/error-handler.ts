@@ -78,8 +78,19 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
   if (known) return send(STATUS_BY_CODE[known.code], known.code, say(known.message));
 
   const status = fastifyErr.statusCode ?? 500;
-  if (status === 429)
+  if (status === 429) {
+    // The limiter says how long is left (Retry-After, seconds): an hourly limit is not "a minute".
+    const wait = Number(reply.getHeader('retry-after'));
+    if (Number.isFinite(wait) && wait > 90)
+      return send(
+        429,
+        'RATE_LIMITED',
+        say('Too many attempts. Please wait {minutes} minutes and try again.', {
+          minutes: Math.ceil(wait / 60),
+        }),
+      );
     return send(429, 'RATE_LIMITED', say('Too many attempts. Please wait a minute and try again.'));
+  }
   if (status >= 400 && status < 500) {
     // Fastify's own 4xx (bad headers, bad params…): its message describes the request, not our internals.
     const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';

@@ -66,6 +66,8 @@ export const MESSAGES_FR: Record<string, string> = {
     'Vous avez dépassé le nombre maximal d’enregistrements sauvegardés.',
   'Your organization has used all of its storage space ({limit} MB). Delete recordings to make room.':
     'Votre organisation a utilisé tout son espace de stockage ({limit} Mo). Supprimez des enregistrements pour faire de la place.',
+  'Too many attempts. Please wait {minutes} minutes and try again.':
+    'Trop de tentatives. Attendez {minutes} minutes et réessayez.',
   'Too many failed sign-ins for this account. Try again in {seconds} seconds.':
     'Trop d’échecs de connexion pour ce compte. Réessayez dans {seconds} secondes.',
   'You already have {count} links importing. Wait for one of them to finish, then try again.':

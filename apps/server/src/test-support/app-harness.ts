@@ -89,6 +89,7 @@ export async function createHarness(
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     AUTH_RATE_LIMIT_MAX: '1000',
+    SIGNUP_RATE_LIMIT_PER_HOUR: '1000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
     ...env,
