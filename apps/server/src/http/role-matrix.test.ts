@@ -614,6 +614,18 @@ describe.each(BACKENDS)('role matrix on %s', (backend) => {
       });
       got[as] = res.statusCode;
       want[as] = expected(entry, def!, as);
+      // Cross-tenant: whatever the status, another organization's admin reads nothing of ours
+      // (public routes answer whoever holds the credentials or link they are given).
+      if (as === 'foreign' && def!.access !== 'public') {
+        const ours = [
+          base.people.admin.email,
+          base.people.manager.email,
+          base.people.user.email,
+          'loc-matrix',
+        ];
+        for (const mark of ours)
+          expect(res.body, `${key} shows ${mark} to another organization`).not.toContain(mark);
+      }
       // Wait for a re-analysis to finish so the next caller meets the recording as it was.
       if (key === 'analysisApi.reanalyze' && res.statusCode === 200)
         await waitForRecording(h.app, base.people.admin.auth, base.rec);
