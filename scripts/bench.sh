@@ -4,7 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-system-deps.sh
 bash scripts/ensure-node-deps.sh
-# Each bench/<name>/index.ts is picked up (api-auth, analyze, export, ingest, list, sync); BENCH=<name> runs one.
+# Each bench/<name>/index.ts is picked up (api-auth, analyze, assistant, bundle, export, ingest, list, load, manager, sync); BENCH=<name> runs one.
 for dir in bench/*/; do
   name=$(basename "$dir")
   [[ -f "$dir/index.ts" ]] || continue
