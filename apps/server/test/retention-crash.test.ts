@@ -10,7 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverProcess, until, type ServerProcess } from '../src/test-support/server-process.js';
+import {
+  serverProcess,
+  signUpAndSignIn,
+  until,
+  type ServerProcess,
+} from '../src/test-support/server-process.js';
 
 describe('retention crash recovery', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'retention-crash-'));
@@ -43,26 +48,14 @@ describe('retention crash recovery', () => {
       JOB_EXPIRE_SECONDS: '30',
     });
     await server.start();
-    const account = {
+    auth = await signUpAndSignIn(server.base, {
       firstName: 'Rita',
       lastName: 'Tention',
       userName: 'rita_retention',
       email: 'rita.retention@example.com',
       organization: 'Keep Little Co',
       password: 'retention password',
-      confirmPassword: 'retention password',
-    };
-    await fetch(`${server.base}/api/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(account),
     });
-    const login = await fetch(`${server.base}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: account.email, password: account.password }),
-    });
-    auth = { authorization: `Token ${((await login.json()) as { accessToken: string }).accessToken}` };
   });
   afterAll(async () => {
     await server?.stop();

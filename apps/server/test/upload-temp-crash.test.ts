@@ -8,7 +8,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverProcess, until, type ServerProcess } from '../src/test-support/server-process.js';
+import {
+  serverProcess,
+  signUpAndSignIn,
+  until,
+  type ServerProcess,
+} from '../src/test-support/server-process.js';
 
 describe('upload crash recovery', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-crash-'));
@@ -30,26 +35,14 @@ describe('upload crash recovery', () => {
       SIGNUP_RATE_LIMIT_PER_HOUR: '1000',
     });
     await server.start();
-    const account = {
+    auth = await signUpAndSignIn(server.base, {
       firstName: 'Ulla',
       lastName: 'Pload',
       userName: 'ulla_upload',
       email: 'ulla.upload@example.com',
       organization: 'Half Files Co',
       password: 'upload crash password',
-      confirmPassword: 'upload crash password',
-    };
-    await fetch(`${server.base}/api/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(account),
     });
-    const login = await fetch(`${server.base}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: account.email, password: account.password }),
-    });
-    auth = { authorization: `Token ${((await login.json()) as { accessToken: string }).accessToken}` };
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

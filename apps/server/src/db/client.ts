@@ -60,8 +60,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   const pool = new pg.Pool({ connectionString: opts.connectionString, max: opts.maxConnections ?? 10 });
-  // A dropped idle connection must not crash the process; the pool replaces it.
+  // A dropped idle connection must not crash the process; the pool replaces it. A connection the
+  // server ends while the pool is closing is not idle any more: its client needs a listener too.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
   return {

@@ -19,6 +19,9 @@ export async function createNotifyBus(
 ): Promise<NotifyBus> {
   const listener = new pg.Client({ connectionString });
   const publisher = new pg.Pool({ connectionString, max: 1 });
+  // A dropped connection (server restart, shutdown) must not crash the process: the pool reconnects.
+  publisher.on('error', (err) => log.warn({ err }, 'notify publisher connection lost'));
+  publisher.on('connect', (client) => client.on('error', () => undefined));
   const handlers: ((userId: number) => void)[] = [];
   listener.on('notification', (msg) => {
     const id = Number(msg.payload);

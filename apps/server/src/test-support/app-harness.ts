@@ -71,8 +71,21 @@ export async function createThrowawayPostgres(): Promise<{ url: string; drop(): 
     async drop() {
       const c = new pg.Client({ connectionString: ADMIN_URL });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // Let the connections being closed finish closing (a killed one errors in its client),
+        // then force out whatever is left after 5 s.
+        for (let i = 0; i < 50; i++) {
+          const left = await c.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (left.rows[0]?.n === 0) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }

@@ -83,3 +83,30 @@ export async function serverProcess(env: Record<string, string>): Promise<Server
     stop: kill,
   };
 }
+
+/** Signs up an account on a running server (first member: its admin), signs in, returns the auth header. */
+export async function signUpAndSignIn(
+  base: string,
+  account: {
+    firstName: string;
+    lastName: string;
+    userName: string;
+    email: string;
+    organization: string;
+    password: string;
+  },
+): Promise<Record<string, string>> {
+  const signUp = await fetch(`${base}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...account, confirmPassword: account.password }),
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const login = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return { authorization: `Token ${accessToken}` };
+}
