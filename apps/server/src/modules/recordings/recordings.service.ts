@@ -475,17 +475,23 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
         ...(q ? { details: { search: q } } : {}),
       });
       yield '\uFEFF' + csvLine(EXPORT_COLUMNS.map(([label]) => label));
-      let after: ListKey | undefined;
-      for (;;) {
-        const batch = await repo.exportLines(caller.organizationId, {
+      const fetchAfter = (after: ListKey | undefined) =>
+        repo.exportLines(caller.organizationId, {
           userId: recordingOwnerScope(caller),
           q: q || undefined,
           after,
           limit: EXPORT_BATCH,
         });
+      let batch = await fetchAfter(undefined);
+      for (;;) {
+        // The next batch is read while this one is written out: the database and the socket work
+        // at the same time, and at most two batches are held.
+        const next = batch.count === EXPORT_BATCH && batch.last ? fetchAfter(batch.last) : undefined;
+        // A client that leaves mid-export stops the generator here; the read in flight then ends unheard.
+        next?.catch(() => undefined);
         if (batch.count > 0) yield batch.lines;
-        if (batch.count < EXPORT_BATCH || !batch.last) return;
-        after = batch.last;
+        if (!next) return;
+        batch = await next;
       }
     },
 
