@@ -30,6 +30,7 @@ import {
   type RecordingsRepository,
 } from './modules/recordings/recordings.repository.js';
 import { createRecordingsService, type RecordingsService } from './modules/recordings/recordings.service.js';
+import { createQuotaRepository } from './modules/recordings/quota.repository.js';
 import type { z } from 'zod';
 import type { SafeDownloadOptions } from './adapters/net/safe-fetch.js';
 import { publicAddressesOnly } from './adapters/net/address-policy.js';
@@ -274,6 +275,7 @@ export function createContainer(deps: ContainerDeps): Container {
 
   const recordings = createRecordingsService({
     repo: recordingsRepo,
+    quotaRepo: createQuotaRepository(database.db),
     storage,
     enqueue,
     redactionPolicy: (organizationId) => users.redactionPolicy(organizationId),
@@ -322,7 +324,6 @@ export function createContainer(deps: ContainerDeps): Container {
     enqueue,
     stateTtlSeconds: config.OAUTH_STATE_TTL_SECONDS,
     syncTimeoutSeconds: config.CRM_SYNC_TIMEOUT_SECONDS,
-    maxRecordingsPerOrg: config.MAX_RECORDINGS_PER_ORG,
     log: logger,
   });
   const sync = createSyncEngine({
@@ -330,7 +331,6 @@ export function createContainer(deps: ContainerDeps): Container {
     locations,
     recordings,
     client,
-    maxRecordingsPerOrg: config.MAX_RECORDINGS_PER_ORG,
     concurrency: config.CRM_SYNC_CONCURRENCY,
     retryLimit: config.JOB_RETRY_LIMIT,
     notify: notifications.notify,

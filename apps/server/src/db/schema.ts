@@ -194,7 +194,7 @@ export const recordings = pgTable(
     sourceUrl: text('source_url'),
     storageKey: text('storage_key'),
     contentType: text('content_type'),
-    sizeBytes: integer('size_bytes'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
     numSpeakers: integer('num_speakers').notNull().default(2),
     phoneNumber: text('phone_number'),
     crmContactId: text('crm_contact_id'),
@@ -260,6 +260,28 @@ export const recordingCounts = pgTable('recording_counts', {
   total: integer('total').notNull().default(0),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Recordings module (ADR 033): a place held by a URL import still downloading. Counted by the quota
+ * with the recordings (and `bytes` once the download announced its size); a user's live ones are
+ * their concurrent URL imports. Ends when the import is saved or fails; a crashed process's lapses
+ * at `expires_at` and is deleted, with the audio at `storage_key`, by the organization's next import.
+ */
+export const recordingReservations = pgTable(
+  'recording_reservations',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    storageKey: text('storage_key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('recording_reservations_org_idx').on(t.organizationId, t.expiresAt)],
+);
 
 const jsonArrayLength = (key: string) =>
   sql.raw(

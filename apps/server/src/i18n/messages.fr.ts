@@ -72,6 +72,10 @@ export const MESSAGES_FR: Record<string, string> = {
     'Trop d’échecs de connexion pour ce compte. Réessayez dans {seconds} secondes.',
   'You already have {count} links importing. Wait for one of them to finish, then try again.':
     'Vous avez déjà {count} liens en cours d’import. Attendez que l’un d’eux se termine, puis réessayez.',
+  'This import needs {size} MB and your organization has {left} MB of storage left (of {limit} MB). Delete recordings to make room.':
+    'Cet import nécessite {size} Mo et il reste {left} Mo de stockage à votre organisation (sur {limit} Mo). Supprimez des enregistrements pour faire de la place.',
+  'This import took too long and was stopped. Please try again.':
+    'Cet import a pris trop de temps et a été arrêté. Veuillez réessayer.',
   'This needs {wanted} free places for recordings and your organization has {left} left.':
     'Il faut {wanted} places libres pour des enregistrements et il en reste {left} à votre organisation.',
   'Your account no longer exists.': 'Votre compte n’existe plus.',

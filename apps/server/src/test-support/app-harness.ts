@@ -55,6 +55,11 @@ export type HarnessOptions = {
   urlFetch?: Pick<SafeDownloadOptions, 'addressPolicy' | 'lookup'>;
   /** Logs through the service's own logger (level info, secrets masked) into this stream. */
   logStream?: DestinationStream;
+  /**
+   * PostgreSQL only: use this database (another harness's, `h.config.DATABASE_URL`) instead of a
+   * throwaway one, as a second API process would. The database's owner drops it.
+   */
+  postgresUrl?: string;
 };
 
 /** Creates an empty PostgreSQL database for one test file; returns its URL and a dropper. */
@@ -96,7 +101,8 @@ export async function createHarness(
   opts: HarnessOptions = {},
 ): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-test-'));
-  const throwaway = backend === 'postgres' ? await createThrowawayPostgres() : undefined;
+  const throwaway = backend === 'postgres' && !opts.postgresUrl ? await createThrowawayPostgres() : undefined;
+  const postgresUrl = backend === 'postgres' ? (opts.postgresUrl ?? throwaway?.url) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -104,7 +110,7 @@ export async function createHarness(
     AUTH_RATE_LIMIT_MAX: '1000',
     SIGNUP_RATE_LIMIT_PER_HOUR: '1000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
+    ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
     ...env,
   });
   const logger = opts.logStream
@@ -117,8 +123,8 @@ export async function createHarness(
   const composition = await compose(config, logger, {
     secrets,
     urlFetch: opts.urlFetch,
-    database: throwaway
-      ? { driver: 'postgres', connectionString: throwaway.url, maxConnections: 4 }
+    database: postgresUrl
+      ? { driver: 'postgres', connectionString: postgresUrl, maxConnections: 4 }
       : { driver: 'pglite' },
   });
   const { database, queue, container } = composition;

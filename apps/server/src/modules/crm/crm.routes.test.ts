@@ -3,6 +3,8 @@
  * types, bad/reused/foreign state and code, sync (counts, re-run, dates, by name), faults (429
  * storm, 5xx burst), tenancy, the role matrix of every admin route, and tokens never answered.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Sandbox } from '@call-insights/highlevel-sandbox';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -20,6 +22,8 @@ import {
   waitForSync,
 } from '../../test-support/crm-sandbox.js';
 import { createUser, type CreatedUser } from '../../test-support/factories.js';
+import { upload } from '../../test-support/recordings-client.js';
+import { toneWav, toneWavOfSamples } from '../../test-support/wav.js';
 import { createStateSigner } from './oauth-state.js';
 
 const DAY = 86_400_000;
@@ -483,6 +487,36 @@ describe.each(BACKENDS)('sync quota and a location the sandbox no longer lets in
     });
   });
 
+  it('shares the last places between a running sync and uploads, never going past the quota', async () => {
+    const acc = accounts[0]!;
+    // Room for 4 again; the account has more calls than that (the run above stopped at 4).
+    await h.database.db.execute(sql`delete from recordings`);
+    const [start, ...uploads] = await Promise.all([
+      h.app.inject({
+        method: 'POST',
+        url: '/api/crm/sync',
+        headers: admin.auth,
+        payload: { location_id: acc.id, start_date: Date.now() - 60 * DAY },
+      }),
+      ...[1, 2, 3].map((i) => upload(h.app, admin.auth, { name: `race-${i}.wav`, data: toneWav(0.2) })),
+    ]);
+    expect(start!.statusCode).toBe(202);
+    const run = await waitForSync(h.app, admin.auth, start!.json().id);
+    expect(run).toMatchObject({ state: 'Error', errorKind: 'MaxCallExcided' });
+    const uploaded = uploads.filter((r) => r.statusCode === 201).length;
+    for (const refused of uploads.filter((r) => r.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toBe('You have exceeded the maximum number of saved recordings.');
+    }
+    expect(run.counts.imported + uploaded).toBe(4);
+    const list = await h.app.inject({
+      method: 'GET',
+      url: '/api/analysis/transcriptions',
+      headers: admin.auth,
+    });
+    expect(list.json().total).toBe(4);
+  });
+
   it('ends with the AccessToken error when HighLevel refuses the tokens, and marks the account', async () => {
     const acc = accounts[2]!;
     // The company connection's refresh token is gone: nothing can mint a new location token.
@@ -517,5 +551,63 @@ describe.each(BACKENDS)('sync quota and a location the sandbox no longer lets in
     expect(consentUrl.searchParams.get('scope')?.split(' ')).toContain('conversations/message.readonly');
     const back = await approveConsent(url, `company:${sb.companyId}`);
     expect(back.state).toBe(consentUrl.searchParams.get('state'));
+  });
+});
+
+describe.each(BACKENDS)('sync and the storage quota on %s', (backend) => {
+  let sb: Sandbox;
+  let h: Harness;
+  let admin: CreatedUser;
+  let accounts: { id: number; name: string; location_id: string }[];
+  /** Audio files kept in storage (the sync's downloads included). */
+  const storedAudio = () =>
+    fs
+      .readdirSync(path.join(h.dataDir, 'audio'), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.wav') && !path.basename(f).startsWith('.tmp-'));
+
+  beforeAll(async () => {
+    sb = await startTestSandbox({ seed: 11 });
+    h = await createHarness(backend, { ...sandboxEnv(sb), MAX_STORAGE_MB_PER_ORG: '1' }, { worker: true });
+    admin = await createUser(h.app);
+    accounts = await installCompany(h, sb, admin);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await sb?.close();
+  });
+
+  const sync = (locationId: number) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/crm/sync',
+      headers: admin.auth,
+      payload: { location_id: locationId, start_date: Date.now() - 60 * DAY },
+    });
+
+  it('refuses a sync when the storage is full, and stops one when no call fits what is left', async () => {
+    // 1 MB exactly (44 + 2 × 524,266 = 1,048,576 bytes): nothing more fits.
+    const full = await upload(h.app, admin.auth, { name: 'full.wav', data: toneWavOfSamples(524_266) });
+    expect(full.statusCode).toBe(201);
+    const refused = await sync(accounts[0]!.id);
+    expect(refused.statusCode).toBe(202);
+    expect(refused.json()).toMatchObject({ state: 'Error', errorKind: 'MaxCallAllreadyExcided' });
+
+    // 1 KB left: the run starts, and its first call (a recording of seconds) does not fit.
+    await h.database.db.execute(sql`delete from recordings`);
+    for (const f of storedAudio()) fs.rmSync(path.join(h.dataDir, 'audio', f));
+    const almost = await upload(h.app, admin.auth, { name: 'almost.wav', data: toneWavOfSamples(523_754) });
+    expect(almost.statusCode).toBe(201);
+    const start = await sync(accounts[0]!.id);
+    const run = await waitForSync(h.app, admin.auth, start.json().id);
+    expect(run).toMatchObject({ state: 'Error', errorKind: 'MaxCallExcided', counts: { imported: 0 } });
+    // The refused call's audio was not kept.
+    expect(storedAudio()).toHaveLength(1);
+    const list = await h.app.inject({
+      method: 'GET',
+      url: '/api/analysis/transcriptions',
+      headers: admin.auth,
+    });
+    expect(list.json().total).toBe(1);
   });
 });

@@ -31,13 +31,12 @@ import type { StateSigner } from './oauth-state.js';
 export type CrmServiceDeps = {
   repo: CrmRepository;
   locations: LocationsService;
-  recordings: Pick<RecordingsService, 'countForOrganization' | 'crmContext'>;
+  recordings: Pick<RecordingsService, 'quotaRoom' | 'crmContext'>;
   provider: HighLevelProvider;
   signer: StateSigner;
   enqueue: Enqueue;
   stateTtlSeconds: number;
   syncTimeoutSeconds: number;
-  maxRecordingsPerOrg: number;
   /** Webhooks older than this (or this far in the future) are refused. */
   webhookMaxAgeMs?: number;
   log: Logger;
@@ -215,8 +214,7 @@ export function createCrmService(deps: CrmServiceDeps) {
         throw new AppError('VALIDATION_FAILED', 'The start date must be before the end date.', {
           fields: [{ path: 'start_date', message: 'The start date must be before the end date.' }],
         });
-      const full =
-        (await deps.recordings.countForOrganization(caller.organizationId)) >= deps.maxRecordingsPerOrg;
+      const { full } = await deps.recordings.quotaRoom(caller.organizationId);
       const row = await repo.createRun({
         organizationId: caller.organizationId,
         locationId: location.id,

@@ -27,7 +27,6 @@ export type SyncDeps = {
   locations: LocationsService;
   recordings: RecordingsService;
   client: () => Promise<HighLevelClient>;
-  maxRecordingsPerOrg: number;
   concurrency: number;
   retryLimit: number;
   /** The bell (notifications module): who asked for a manual sync hears how it ended. */
@@ -194,8 +193,10 @@ export function createSyncEngine(deps: SyncDeps) {
       return;
     }
     const resumed = run.cursor !== null || run.imported > 0;
-    let quotaLeft = deps.maxRecordingsPerOrg - (await recordings.countForOrganization(run.organizationId));
-    if (quotaLeft <= 0 && !resumed) return finishError(run, 'MaxCallAllreadyExcided');
+    // The recordings quota plans how many calls to fetch at once; each insert is checked atomically.
+    const room = await recordings.quotaRoom(run.organizationId);
+    let quotaLeft = room.recordings;
+    if (room.full && !resumed) return finishError(run, 'MaxCallAllreadyExcided');
 
     const ctx = {
       client,
@@ -321,7 +322,7 @@ export function createSyncEngine(deps: SyncDeps) {
     if (!location || !location.active) return;
     const existing = await recordings.crmImported(location.id, [payload.messageId]);
     if (existing.size > 0) return;
-    if ((await recordings.countForOrganization(location.organizationId)) >= deps.maxRecordingsPerOrg) {
+    if ((await recordings.quotaRoom(location.organizationId)).full) {
       jobLog.warn({ locationId: location.id }, 'live call not imported: recording quota reached');
       return;
     }

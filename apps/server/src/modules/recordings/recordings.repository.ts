@@ -17,14 +17,6 @@ import type { ListKey } from './list-cursor.js';
 export type RecordingRow = typeof recordings.$inferSelect;
 export type NewRecording = typeof recordings.$inferInsert;
 
-/** An organization's limits: how many recordings, how many bytes of audio. */
-export type Quota = { recordings: number; bytes: number };
-/** Why a quota refused an insert, and how many recordings would still have fitted. */
-export type QuotaRefusal = { reason: 'recordings' | 'bytes'; left: number };
-
-/** First key of the per-organization advisory lock that serialises quota checks with inserts. */
-const QUOTA_LOCK = 0x71a0;
-
 /** `2026-11-22 06:33:59` in UTC: the list's date text, searchable as typed. */
 export function formatDateTime(d: Date): string {
   return d.toISOString().slice(0, 19).replace('T', ' ');
@@ -404,63 +396,6 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number } =
         .values({ ...row, createdAt, createdText: formatDateTime(createdAt) })
         .returning();
       if (!created) throw new Error('recording insert returned nothing');
-      return created;
-    },
-
-    /**
-     * Inserts recordings only if the organization stays within its quota, all of them or none: the
-     * count (trigger-kept counter) and the stored bytes are read under a per-organization lock held
-     * to the end of the transaction, so racing imports cannot both take the last place.
-     * `crm`: a call the location already has is skipped (unique location + CRM message id).
-     */
-    async insertWithinQuota(
-      organizationId: number,
-      rows: NewRecording[],
-      quota: Quota,
-      opts: { crm?: boolean } = {},
-    ): Promise<{ rows: RecordingRow[] } | { refused: QuotaRefusal }> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${organizationId})`);
-        const [counter] = await tx
-          .select({ total: recordingCounts.total })
-          .from(recordingCounts)
-          .where(eq(recordingCounts.organizationId, organizationId));
-        const [stored] = await tx
-          .select({ bytes: sql<string>`coalesce(sum(${recordings.sizeBytes}), 0)::text` })
-          .from(recordings)
-          .where(eq(recordings.organizationId, organizationId));
-        const total = counter?.total ?? 0;
-        const bytes = Number(stored?.bytes ?? 0);
-        const left = Math.max(0, quota.recordings - total);
-        if (rows.length > left) return { refused: { reason: 'recordings' as const, left } };
-        const adding = rows.reduce((sum, r) => sum + (r.sizeBytes ?? 0), 0);
-        if (adding > 0 && bytes + adding > quota.bytes)
-          return { refused: { reason: 'bytes' as const, left } };
-        const created: RecordingRow[] = [];
-        for (const row of rows) {
-          const createdAt = row.createdAt ?? new Date();
-          const insert = tx
-            .insert(recordings)
-            .values({ ...row, createdAt, createdText: formatDateTime(createdAt) });
-          const [made] = opts.crm
-            ? await insert
-                .onConflictDoNothing({ target: [recordings.locationId, recordings.crmMessageId] })
-                .returning()
-            : await insert.returning();
-          if (made) created.push(made);
-        }
-        return { rows: created };
-      });
-    },
-
-    /** Inserts a CRM call unless this location already has it (unique location + CRM message id). */
-    async insertCrm(row: NewRecording): Promise<RecordingRow | undefined> {
-      const createdAt = row.createdAt ?? new Date();
-      const [created] = await db
-        .insert(recordings)
-        .values({ ...row, createdAt, createdText: formatDateTime(createdAt) })
-        .onConflictDoNothing({ target: [recordings.locationId, recordings.crmMessageId] })
-        .returning();
       return created;
     },
 

@@ -37,6 +37,9 @@ export function parseRange(
   return { start, end };
 }
 
+/** More than the boundaries, part headers and metadata fields of an upload take (the web's: < 1 KB). */
+const MULTIPART_FRAMING_BYTES = 64 * 1024;
+
 const contentDisposition = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
@@ -84,6 +87,15 @@ export async function recordingsRoutes(
         'Send the recording as multipart/form-data with a "file" part.',
       );
     }
+    // Refused before any byte is read when the organization is full or the body cannot fit (its
+    // size less an allowance for the multipart framing and fields); the insert checks again.
+    const declared = Number(req.headers['content-length']);
+    await service.assertQuota(
+      caller,
+      Number.isFinite(declared) && declared > MULTIPART_FRAMING_BYTES
+        ? { incomingBytes: declared - MULTIPART_FRAMING_BYTES }
+        : {},
+    );
     const fields: Record<string, string> = {};
     let stored: { audio: StoredAudio; name: string } | undefined;
     try {

@@ -21,7 +21,7 @@ import type { Logger } from 'pino';
 import { sniffAudioStream } from '../../adapters/audio/sniff.js';
 import { safeDownload, UrlRefusedError, type SafeDownloadOptions } from '../../adapters/net/safe-fetch.js';
 import type { StorageAdapter } from '../../adapters/storage/storage.js';
-import { AppError, msg } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { recordingOwnerScope } from '../../lib/ownership.js';
 import { csvLine } from '../../lib/csv.js';
 import type { UrlSigner } from '../../lib/signed-url.js';
@@ -36,10 +36,11 @@ import { decodeCursor, encodeCursor, type ListKey } from './list-cursor.js';
 import type {
   ListPosition,
   NewRecording,
-  QuotaRefusal,
   RecordingRow,
   RecordingsRepository,
 } from './recordings.repository.js';
+import type { QuotaRepository } from './quota.repository.js';
+import { createQuota, URL_IMPORT_LEASE_MARGIN_MS } from './quota.js';
 
 /** Who a recording belongs to: an organization, and the user who brought it in (none for live CRM sync). */
 export type RecordingOwner = { organizationId: number; id: number | null };
@@ -78,6 +79,7 @@ export type KnownTranscript = {
 
 export type RecordingsServiceDeps = {
   repo: RecordingsRepository;
+  quotaRepo: QuotaRepository;
   storage: StorageAdapter;
   /** Enqueues the first pipeline step for a recording. */
   enqueue: Enqueue;
@@ -196,40 +198,27 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     };
   }
 
-  const quota = { recordings: deps.maxRecordingsPerOrg, bytes: deps.maxStorageBytesPerOrg };
-  const QUOTA_FULL = msg('You have exceeded the maximum number of saved recordings.');
+  const quota = createQuota({
+    repo: deps.quotaRepo,
+    storage,
+    limits: {
+      recordings: deps.maxRecordingsPerOrg,
+      bytes: deps.maxStorageBytesPerOrg,
+      urlImportsPerUser: deps.maxConcurrentUrlImports,
+      urlImportLeaseMs: deps.urlImportTimeoutMs + URL_IMPORT_LEASE_MARGIN_MS,
+    },
+    log,
+  });
 
-  /** The user's words for a refused insert. */
-  function quotaError(refusal: QuotaRefusal, wanted: number): AppError {
-    if (refusal.reason === 'bytes') {
-      return new AppError(
-        'CONFLICT',
-        'Your organization has used all of its storage space ({limit} MB). Delete recordings to make room.',
-        { params: { limit: Math.round(deps.maxStorageBytesPerOrg / 1024 / 1024) } },
-      );
-    }
-    if (wanted > 1 && refusal.left > 0) {
-      return new AppError(
-        'CONFLICT',
-        'This needs {wanted} free places for recordings and your organization has {left} left.',
-        { params: { wanted, left: refusal.left } },
-      );
-    }
-    return new AppError('CONFLICT', QUOTA_FULL);
-  }
-
-  /** An early refusal before any byte is read; the insert checks again, atomically. */
-  async function assertQuota(caller: Pick<AuthUser, 'organizationId'>) {
-    if ((await repo.countForOrg(caller.organizationId)) >= deps.maxRecordingsPerOrg) {
-      throw new AppError('CONFLICT', QUOTA_FULL);
-    }
-  }
-
-  /** Inserts recordings of one organization within its quota, all or none (else the quota's error). */
-  async function insertWithinQuota(organizationId: number, rows: NewRecording[]): Promise<RecordingRow[]> {
-    const outcome = await repo.insertWithinQuota(organizationId, rows, quota);
-    if ('refused' in outcome) throw quotaError(outcome.refused, rows.length);
-    return outcome.rows;
+  /**
+   * An early refusal before any byte is read (fewer than `wanted` places or no storage left, or
+   * `incomingBytes` announced that cannot fit); the insert checks again, atomically.
+   */
+  async function assertQuota(
+    caller: Pick<AuthUser, 'organizationId'>,
+    opts: { wanted?: number; incomingBytes?: number } = {},
+  ) {
+    await quota.check(caller.organizationId, opts);
   }
 
   /** Inserts recordings whose transcript is known (redacted first) within the quota, then queues analyses. */
@@ -258,13 +247,10 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
         ...(input.audio ?? {}),
       });
     }
-    const created = await insertWithinQuota(caller.organizationId, rows);
+    const created = await quota.insert(caller.organizationId, rows);
     for (const row of created) await deps.enqueue(analyzeJob, { recordingId: row.id });
     return created;
   }
-
-  /** URL imports in flight per user in this process (the download runs inside the request). */
-  const urlImports = new Map<number, number>();
 
   /** Saves an upload or URL import whose audio is already in storage, then starts the pipeline. */
   async function createFromStoredAudio(
@@ -275,27 +261,34 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       meta: UploadMeta;
       source: 'uploaded_file' | 'file_url';
       sourceUrl?: string;
+      /** The place a URL import held while downloading: it becomes this recording. */
+      reservationId?: number;
     },
   ): Promise<RecordingRow> {
     try {
       const contact = await resolveContact(caller, input.meta);
-      const [row] = await insertWithinQuota(caller.organizationId, [
-        {
-          organizationId: caller.organizationId,
-          userId: caller.id,
-          locationId: contact.locationId,
-          source: input.source,
-          originalName: input.originalName.slice(0, 255) || 'recording',
-          sourceUrl: input.sourceUrl ?? null,
-          storageKey: input.audio.storageKey,
-          contentType: input.audio.contentType,
-          sizeBytes: input.audio.sizeBytes,
-          numSpeakers: input.meta.num_speakers,
-          phoneNumber: contact.phone,
-          status: 'queued',
-          progress: 5,
-        },
-      ]);
+      const rows = await quota.insert(
+        caller.organizationId,
+        [
+          {
+            organizationId: caller.organizationId,
+            userId: caller.id,
+            locationId: contact.locationId,
+            source: input.source,
+            originalName: input.originalName.slice(0, 255) || 'recording',
+            sourceUrl: input.sourceUrl ?? null,
+            storageKey: input.audio.storageKey,
+            contentType: input.audio.contentType,
+            sizeBytes: input.audio.sizeBytes,
+            numSpeakers: input.meta.num_speakers,
+            phoneNumber: contact.phone,
+            status: 'queued',
+            progress: 5,
+          },
+        ],
+        input.reservationId !== undefined ? { reservationId: input.reservationId } : {},
+      );
+      const row = rows[0];
       if (!row) throw new Error('recording insert returned nothing');
       await deps.enqueue(transcribeJob, { recordingId: row.id });
       log.info(
@@ -310,14 +303,27 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     }
   }
 
-  /** Sniffs the real type from the first bytes (415 unless audio), then streams into storage. */
-  async function storeAudio(caller: Pick<AuthUser, 'organizationId'>, input: Readable): Promise<StoredAudio> {
+  /**
+   * Sniffs the real type from the first bytes (415 unless audio), then streams into storage;
+   * `onKey` learns where before the first byte is written.
+   */
+  async function storeAudio(
+    caller: Pick<AuthUser, 'organizationId'>,
+    input: Readable,
+    opts: { onKey?: (storageKey: string) => Promise<void> } = {},
+  ): Promise<StoredAudio> {
     try {
       const { type, stream } = await sniffAudioStream(input).catch((err: unknown) => {
         input.destroy();
         throw err;
       });
       const storageKey = storageKeyFor(caller.organizationId, type.ext);
+      if (opts.onKey) {
+        await opts.onKey(storageKey).catch((err: unknown) => {
+          stream.destroy();
+          throw err;
+        });
+      }
       const { size } = await storage.put(storageKey, stream, {
         contentType: type.mime,
         maxBytes: deps.maxUploadBytes,
@@ -337,19 +343,14 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       await storage.delete(audio.storageKey).catch(() => undefined);
     },
 
-    /** URL import: validated and fetched SSRF-safely (public addresses only, size and time caps). */
+    /**
+     * URL import: validated and fetched SSRF-safely (public addresses only, size and time caps). A
+     * place is held in the database before the download (the user's concurrent imports are their
+     * live places: 429 past the limit) and becomes the recording at the end, checked again.
+     */
     async importFromUrl(caller: AuthUser, body: FileUrlRequest): Promise<RecordingRow> {
       await resolveContact(caller, body);
-      await assertQuota(caller);
-      const running = urlImports.get(caller.id) ?? 0;
-      if (running >= deps.maxConcurrentUrlImports) {
-        throw new AppError(
-          'RATE_LIMITED',
-          'You already have {count} links importing. Wait for one of them to finish, then try again.',
-          { params: { count: running } },
-        );
-      }
-      urlImports.set(caller.id, running + 1);
+      const reservationId = await quota.reserveUrlImport(caller);
       try {
         let download;
         try {
@@ -361,18 +362,31 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
         } catch (err) {
           throw toIngestError(err);
         }
-        const audio = await storeAudio(caller, download.stream);
+        if (download.contentLength !== undefined) {
+          // A file announced too big for the storage left is refused before it is read.
+          await quota
+            .claimBytes(caller.organizationId, reservationId, download.contentLength)
+            .catch((err: unknown) => {
+              download.stream.destroy();
+              throw err;
+            });
+        }
+        const audio = await storeAudio(caller, download.stream, {
+          onKey: (key) => quota.setReservationKey(reservationId, key),
+        });
         return await createFromStoredAudio(caller, {
           audio,
           originalName: fileNameOf(download.finalUrl),
           meta: body,
           source: 'file_url',
           sourceUrl: body.file_url,
+          reservationId,
         });
       } finally {
-        const left = (urlImports.get(caller.id) ?? 1) - 1;
-        if (left > 0) urlImports.set(caller.id, left);
-        else urlImports.delete(caller.id);
+        await quota.release(reservationId).catch((err: unknown) => {
+          // It lapses by itself; the next import of the organization deletes it.
+          log.warn({ err, reservationId }, 'could not give back the place of a URL import');
+        });
       }
     },
 
@@ -520,9 +534,9 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       return rows.length;
     },
 
-    /** Recordings an organization has (the quota counts these). */
-    async countForOrganization(organizationId: number): Promise<number> {
-      return repo.countForOrg(organizationId);
+    /** What the organization has left (an unlocked read: the CRM sync plans with it). */
+    async quotaRoom(organizationId: number): Promise<{ recordings: number; full: boolean }> {
+      return quota.room(organizationId);
     },
 
     /** Which of these CRM message ids a location already has, with when each was added. */
@@ -543,7 +557,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       const hasTranscript = segments !== undefined && segments.length > 0;
       let row: RecordingRow | undefined;
       try {
-        const outcome = await repo.insertWithinQuota(
+        const outcome = await quota.tryInsert(
           owner.organizationId,
           [
             {
@@ -575,7 +589,6 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
                 : { status: 'queued' as const, progress: 5 }),
             },
           ],
-          quota,
           { crm: true },
         );
         if ('refused' in outcome) {

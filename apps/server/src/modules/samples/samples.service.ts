@@ -38,10 +38,13 @@ export function createSamplesService(deps: {
   log: Logger;
 }) {
   return {
-    /** Imports every sample call or none: the quota is checked once, atomically, for all of them. */
+    /**
+     * Imports every sample call or none: checked first for all of them (no audio is made for calls
+     * that could not be kept), then atomically with the insert.
+     */
     async importSamples(caller: AuthUser): Promise<{ ids: number[] }> {
-      await deps.recordings.assertQuota(caller);
       const fixtures = await loadCallFixtures();
+      await deps.recordings.assertQuota(caller, { wanted: fixtures.length });
       const withAudio = await hasAudioTools();
       const inputs: KnownTranscript[] = [];
       try {
