@@ -5,11 +5,14 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useImportSamples } from '../api/import-samples';
+import { useFailureDetail } from './result-dialogs';
 
 /** The organization has no recordings at all: explain, and offer an import or the sample calls. */
 export function RecordingsEmpty({ onImport }: { onImport: () => void }) {
   const { t } = useTranslation();
   const samples = useImportSamples();
+  // The server's reason when it gave one (no room left for the calls, say), else our general text.
+  const failure = useFailureDetail(samples.error);
 
   const trySamples = () =>
     samples.mutate(undefined, {
@@ -18,7 +21,7 @@ export function RecordingsEmpty({ onImport }: { onImport: () => void }) {
 
   return (
     <div className="space-y-4">
-      {samples.isError && <Alert tone="error">{t('recordings.empty.samplesFailed')}</Alert>}
+      {samples.isError && <Alert tone="error">{failure ?? t('recordings.empty.samplesFailed')}</Alert>}
       <EmptyState
         icon={MicrophoneIcon}
         title={t('recordings.empty.title')}

@@ -7,7 +7,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../../testing/fake-server';
+import { apiError, json } from '../../../testing/fake-server';
 import { renderApp, searchOf, installFakeServer } from '../../../testing/render-app';
 
 function recording(id: number, overrides: Partial<RecordingListItem> = {}): RecordingListItem {
@@ -145,6 +145,33 @@ describe('recordings page', () => {
 
     await waitFor(() => expect(rowNames()).toEqual(['Contact102', 'Contact101']));
     expect(fake.server.calls('POST', '/recordings/samples')).toHaveLength(1);
+  });
+
+  it('says why the sample calls were refused, in the server’s words', async () => {
+    serveRecordings([]);
+    const refusal = 'This needs 4 free places for recordings and your organization has 1 left.';
+    fake.server.on('POST', '/recordings/samples', () => apiError(409, 'CONFLICT', refusal));
+    await renderApp('/main/recordings');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Try sample calls' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain(refusal);
+  });
+
+  it('shows the server’s reason when a link cannot be imported yet (429)', async () => {
+    serveRecordings([recording(1)]);
+    const wait = 'You already have 3 links importing. Wait for one of them to finish, then try again.';
+    fake.server.on('POST', '/analysis/file-url', () => apiError(429, 'RATE_LIMITED', wait));
+    await renderApp('/main/recordings');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Import Recording' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'File URL' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'File URL' }), 'https://example.com/call.mp3');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Upload Failed' });
+    expect(dialog.textContent).toContain(wait);
+    expect(fake.server.calls('POST', '/analysis/file-url')).toHaveLength(1);
   });
 
   it('shows a failed row with its error and retries it', async () => {

@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { isApiError } from '../../../lib/api-client';
 
 /** The server's own explanation of a failure (or the network message), if there is one. */
-function useFailureDetail(error: unknown): string | null {
+export function useFailureDetail(error: unknown): string | null {
   const { t } = useTranslation();
   if (!isApiError(error)) return null;
   if (error.code === 'NETWORK') return t('errors.network');
