@@ -6,8 +6,8 @@
  *   - dev        `devset/*.json` — the development set. The rules analyzer is tuned on it: its
  *                per-call results may be read (`--verbose`), its misclassified calls are listed.
  *   - holdout-v2 `devset/holdout-v2/` — written by an independent annotator before any tuning for
- *                issue 11 and never read while tuning: only its aggregate scores are printed, and
- *                they are the honest estimate of how the analyzer does on calls nobody here wrote.
+ *                issue 11 and never read while tuning: only its aggregate scores are printed. They
+ *                chose once among three fixed configurations (ADR 034), so it is a validation set.
  *   - seen       `devset/holdout/` — the first holdout; phrases were added after reading its
  *                results, so it is no longer held out and is labelled "seen".
  *

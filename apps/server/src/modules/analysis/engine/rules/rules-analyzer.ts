@@ -13,11 +13,11 @@ import { compiledLexicon } from './compiled-lexicon.js';
 import { leadScore } from './lead-score.js';
 import { decideOutcome } from './outcome.js';
 import { extractQuestions } from './questions.js';
-import { callSentences, extractSignals } from './signals.js';
+import { callSentences, extractSignals, type ClauseSource } from './signals.js';
 import { writeSummary } from './summary.js';
 
-/** Synchronous core, shared by the rules provider, the LLM fallback, the evaluation and the bench. */
-export function analyzeWithRules(input: AnalyzeInput): Analysis {
+/** The call read once: language, lexicon, turns, sentences and who the rep is. */
+export function prepareCall(input: AnalyzeInput) {
   const segments = input.segments.length > 0 ? input.segments : segmentsFromText(input.text);
   const fullText = segments.map((s) => s.text).join(' ');
   const language = resolveLanguage(input.language, fullText);
@@ -27,8 +27,17 @@ export function analyzeWithRules(input: AnalyzeInput): Analysis {
   const asked = new Map<string, number>();
   for (const s of sentences) if (s.question) asked.set(s.speaker, (asked.get(s.speaker) ?? 0) + 1);
   const rep = detectRepSpeaker(segments, asked);
+  return { language, lex, turns, sentences, rep };
+}
+
+/** Synchronous core, shared by the rules provider, the LLM fallback, the evaluation and the bench. */
+export function analyzeWithRules(
+  input: AnalyzeInput,
+  options: { clauseSource?: ClauseSource } = {},
+): Analysis {
+  const { language, lex, turns, sentences, rep } = prepareCall(input);
   const questions = extractQuestions(turns, sentences);
-  const signals = extractSignals(sentences, rep, lex, language);
+  const signals = extractSignals(sentences, rep, lex, language, options.clauseSource);
   const outcome = decideOutcome(sentences, lex, language);
   const texts = lex.lexicon.text;
 

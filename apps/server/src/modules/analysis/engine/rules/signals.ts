@@ -21,9 +21,12 @@ import {
   isNegated,
   normalizeForMatch,
   splitSentences,
+  tokens,
   type Clause,
   type PhraseHit,
 } from '../text.js';
+import { candidateClauses, pickClauses, type Clause as ModelClause } from './clause-model.js';
+import { clauseModel } from './clause-model-data.js';
 import type { CompiledLexicon } from './compiled-lexicon.js';
 import type { ObjectionFamily } from './lexicon.js';
 import { displayPrice, findPrices, speaksOfMoney, type Currency, type Price } from './pricing.js';
@@ -73,16 +76,35 @@ function fromProspect(s: CallSentence, rep: string | null, singleSpeaker: boolea
   return singleSpeaker || s.speaker !== rep;
 }
 
+/** Whether a sentence is the prospect's: anyone but the rep, or the only speaker of the call. */
+export function prospectOf(sentences: readonly CallSentence[], rep: string | null) {
+  const singleSpeaker = new Set(sentences.map((s) => s.speaker)).size <= 1;
+  return (s: CallSentence) => fromProspect(s, rep, singleSpeaker);
+}
+
+/** Whether the call speaks of money anywhere (a currency, "price", "cost"…). */
+export function callSpeaksOfMoney(sentences: readonly CallSentence[]): boolean {
+  return sentences.some((s) => speaksOfMoney(s.text) || /[$€£]|dollar|euro|buck/iu.test(s.norm));
+}
+
 type Span = { start: number; end: number };
 const overlaps = (spans: readonly Span[], c: Span) => spans.some((t) => t.start < c.end && c.start < t.end);
 
 const keyOf = (clause: string) => normalizeForMatch(clause).replace(/\s+/gu, ' ').trim();
+
+/**
+ * Where objections and pain points come from: the phrase lexicons, the clause classifier
+ * (`clause-model.ts`), or both (the lexicon's items, then the classifier's that say something else).
+ */
+export type ClauseSource = 'lexicon' | 'model' | 'union';
+export const DEFAULT_CLAUSE_SOURCE: ClauseSource = 'union';
 
 export function extractSignals(
   sentences: readonly CallSentence[],
   rep: string | null,
   lex: CompiledLexicon,
   language: EngineLanguage,
+  source: ClauseSource = DEFAULT_CLAUSE_SOURCE,
 ): Signals {
   const singleSpeaker = new Set(sentences.map((s) => s.speaker)).size <= 1;
   const out: Signals = {
@@ -97,7 +119,7 @@ export function extractSignals(
     pricingSentences: new Set(),
   };
   const currency = callCurrency(sentences, language);
-  const callMoney = sentences.some((s) => speaksOfMoney(s.text) || /[$€£]|dollar|euro|buck/iu.test(s.norm));
+  const callMoney = callSpeaksOfMoney(sentences);
   const families = new Set<string>();
   const painKeys = new Set<string>();
   const prices: Price[] = [];
@@ -170,7 +192,39 @@ export function extractSignals(
     }
   }
   out.pricing = prices.map((p) => displayPrice(p, language));
+  if (source !== 'lexicon') {
+    const isProspect = prospectOf(sentences, rep);
+    const picked = pickClauses(
+      candidateClauses(sentences, isProspect, { language, lex, callMoney }),
+      clauseModel(),
+    );
+    if (source === 'model') {
+      out.objections = [];
+      out.objectionSentences.clear();
+      out.painPoints = [];
+      out.painSentences.clear();
+    }
+    // An item already said (as an objection or as a pain point) is not added again.
+    const add = (items: string[], at: Set<number>, found: readonly ModelClause[]) => {
+      for (const c of found) {
+        if ([...out.objections, ...out.painPoints].some((i) => sameItem(i, c.text))) continue;
+        items.push(c.text);
+        at.add(c.sentence.index);
+      }
+    };
+    add(out.objections, out.objectionSentences, picked.objection);
+    add(out.painPoints, out.painSentences, picked.pain);
+  }
   return out;
+}
+
+/** Two items say the same thing when half the content words of either are in the other. */
+function sameItem(a: string, b: string): boolean {
+  const wa = new Set(tokens(normalizeForMatch(a)).filter((w) => w.length > 3));
+  const wb = new Set(tokens(normalizeForMatch(b)).filter((w) => w.length > 3));
+  let hit = 0;
+  for (const w of wa) if (wb.has(w)) hit++;
+  return hit > 0 && (hit / wa.size >= 0.5 || hit / wb.size >= 0.5);
 }
 
 const HOW_MANY = /(?<![\p{L}])(?:how many|how often|combien de (?!temps)|combien d')/u;

@@ -1,0 +1,152 @@
+import { readFileSync } from 'node:fs';
+import type { Segment } from '@call-insights/contracts/transcript';
+import { describe, expect, it } from 'vitest';
+import { loadDevset } from '../evaluation/devset.js';
+import { serializeClauseModel, trainClauseModel } from '../evaluation/train-clause-model.js';
+import { normalizeForMatch } from '../text.js';
+import { CUE_CLASSES, cuesOf } from './clause-cues.js';
+import {
+  clauseSpans,
+  pickClauses,
+  probability,
+  trainLogistic,
+  type Clause,
+  type ClauseModel,
+} from './clause-model.js';
+import { analyzeWithRules } from './rules-analyzer.js';
+import type { CallSentence } from './signals.js';
+
+const spans = (text: string) => clauseSpans(text).map((s) => text.slice(s.start, s.end).trim());
+const call = (...turns: [string, string][]): Segment[] =>
+  turns.map(([speaker, text], i) => ({ speaker, text, start: i * 5, end: i * 5 + 4 }));
+
+describe('clause spans', () => {
+  it('cuts at punctuation and "but", and a clause of fewer than four words joins its neighbour', () => {
+    expect(spans("We're locked into a contract until June, but the price is too high for us.")).toEqual([
+      "We're locked into a contract until June",
+      'the price is too high for us.',
+    ]);
+    expect(spans('Honestly, yeah, we lose leads every single weekend.')).toEqual([
+      'Honestly, yeah, we lose leads every single weekend.',
+    ]);
+  });
+
+  it('cuts a long unpunctuated run at "and" / "because", then into windows of at most 24 words', () => {
+    const run =
+      'so we tried another company last year and it was a mess because nobody showed up on time and the crews kept changing every week';
+    const parts = spans(run);
+    expect(parts.length).toBeGreaterThanOrEqual(3);
+    expect(parts.join(' ')).toContain('nobody showed up on time');
+    const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    const windows = spans(words);
+    expect(windows).toHaveLength(3);
+    for (const w of windows) expect(w.split(' ').length).toBeLessThanOrEqual(24);
+  });
+});
+
+describe('logistic regression', () => {
+  const examples = [
+    { features: ['w:late', 'w:again'], y: 1 as const },
+    { features: ['w:late'], y: 1 as const },
+    { features: ['w:fine'], y: 0 as const },
+    { features: ['w:fine', 'w:again'], y: 0 as const },
+  ];
+
+  it('learns which features mark the positive class, the same way every time', () => {
+    const a = trainLogistic(examples);
+    expect(trainLogistic(examples)).toEqual(a);
+    expect(probability(a, ['w:late'])).toBeGreaterThan(0.5);
+    expect(probability(a, ['w:fine'])).toBeLessThan(0.5);
+  });
+});
+
+describe('picking clauses', () => {
+  const sentence = (index: number): CallSentence => ({
+    text: '',
+    norm: '',
+    speaker: 'Prospect',
+    turnIndex: index,
+    index,
+    question: false,
+  });
+  const clause = (text: string, index: number, features: string[]): Clause => ({
+    text,
+    sentence: sentence(index),
+    start: 0,
+    end: text.length,
+    features,
+  });
+  const model: ClauseModel = {
+    version: 0,
+    trainedOn: 'test',
+    thresholds: { objection: 0.5, pain: 0.5 },
+    models: {
+      objection: { bias: -3, weights: { 'c:cost': 5 } },
+      pain: { bias: -3, weights: { 'c:loss': 5, 'c:cost': 4 } },
+    },
+  };
+
+  it('keeps one clause per item said twice, gives each to its more probable kind, in call order', () => {
+    const picked = pickClauses(
+      [
+        clause('We lose about ten leads a week', 3, ['c:loss']),
+        clause('The price is too high for us', 1, ['c:cost']),
+        clause('Yeah we lose leads every week', 5, ['c:loss']),
+        clause('We open at nine', 2, []),
+      ],
+      model,
+    );
+    expect(picked.objection.map((c) => c.text)).toEqual(['The price is too high for us']);
+    expect(picked.pain.map((c) => c.text)).toEqual(['We lose about ten leads a week']);
+  });
+});
+
+describe('word classes of the clause model', () => {
+  it('each has a reason, and words of both languages light it', () => {
+    const samples: Record<string, [string, string]> = {
+      cost: ["it's too expensive", "c'est trop cher"],
+      timing: ['not right now', 'pas pour le moment'],
+      incumbent: ['we already have someone', 'on a deja un fournisseur'],
+      decider: ['my partner decides', 'je dois voir avec mon associe'],
+      doubt: ['we got burned before', "j'ai des doutes"],
+      enough: ["we're happy with what we have", 'on est satisfait'],
+      trouble: ["it's a nightmare", "c'est la galere"],
+      loss: ['we lose calls', 'on perd des appels'],
+      manual: ['all in a spreadsheet', 'tout a la main'],
+      recurrence: ['it happens all the time', 'ca arrive tout le temps'],
+      intensity: ['way too slow', 'vraiment lent'],
+    };
+    for (const c of CUE_CLASSES) {
+      expect(c.why.length).toBeGreaterThan(20);
+      const [en, fr] = samples[c.key] ?? ['', ''];
+      expect(cuesOf(normalizeForMatch(en)), `${c.key} in "${en}"`).toContain(c.key);
+      expect(cuesOf(normalizeForMatch(fr)), `${c.key} in "${fr}"`).toContain(c.key);
+      const alternatives = c.pattern.source
+        .replace(/^.*\(\?:/u, '')
+        .replace(/\)$/u, '')
+        .split('|');
+      expect(new Set(alternatives).size, `duplicate words in ${c.key}`).toBe(alternatives.length);
+    }
+  });
+});
+
+describe('the trained model in the analyzer', () => {
+  it('is what training on the development set gives (reproducible, and retrained after a feature change)', () => {
+    const committed = readFileSync(new URL('./clause-model.json', import.meta.url), 'utf8');
+    expect(serializeClauseModel(trainClauseModel(loadDevset()).model)).toBe(committed);
+  }, 60_000);
+
+  it('never takes an objection or a pain point from the rep or from a question', () => {
+    const a = analyzeWithRules({
+      segments: call(
+        ['Agent', 'Most shops tell me it is too expensive and that they lose calls every week.'],
+        ['Customer', 'Do you lose calls on weekends too?'],
+        ['Agent', 'We used to, our old system was a nightmare and we wasted hours every day.'],
+      ),
+      text: '',
+      language: 'en',
+    });
+    expect(a.objections).toEqual([]);
+    expect(a.pain_points).toEqual([]);
+  });
+});

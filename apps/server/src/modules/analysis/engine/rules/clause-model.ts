@@ -1,0 +1,352 @@
+/**
+ * A learned clause classifier for objections and pain points.
+ *
+ * Why: phrase lexicons tuned on the development set found few of the objections and pain points of
+ * calls written by someone else (holdout-v2 F1 0.27 and 0.42): people say "we're covered on that
+ * front" or "the phones ring off the hook and nobody picks up" in ways no list foresees. A classifier
+ * over the words of a clause and the structure around it generalises from many examples instead of
+ * one phrase per example.
+ *
+ * Method:
+ *  - Candidates: every clause of every statement (not a question) by the prospect (see `signals.ts`
+ *    for who the prospect is), cut at punctuation and "but"/"mais", long clauses also at "and",
+ *    "because", "so" / "et", "parce que", "donc"; clauses shorter than four words join a neighbour.
+ *    A clause after a hedge in its sentence ("I'm not saying", "even if") is not a candidate: the
+ *    speaker takes it back.
+ *  - Features (`clauseFeatures`): light-stemmed words and word pairs of the clause (negations,
+ *    "too", "already" kept), words of the previous and next clause of the same sentence, words of the
+ *    rep's question just before and of the rep's reply after the turn ("I hear you", "je comprends"),
+ *    word classes shared by both languages (`clause-cues.ts`: cost, timing, an incumbent, a decider,
+ *    doubt, trouble, loss, manual work, recurrence, intensity) and structure: negation, a number, a
+ *    money amount, first person, the clause's place in the call, its length.
+ *    No phrase lexicon feeds it: the lexicons were tuned on the same dev calls, so their hits would
+ *    let the model learn the lexicon back instead of the words.
+ *  - Model: two logistic regressions (objection vs not, pain vs not), L2-regularised, trained by
+ *    deterministic full passes of gradient descent (`trainLogistic`) on the development set only, by
+ *    `scripts/train-clause-model.ts`, which also picks each decision threshold by cross-validation
+ *    over calls (five folds) and writes `clause-model.json`. Holdouts are never read by training.
+ *  - Decoding (`pickClauses`): clauses over the threshold, most probable first; a clause whose
+ *    content words are half covered by one already picked is the same item said again and is
+ *    skipped; a clause goes to the kind (objection or pain) it is more probable for.
+ */
+import type { EngineLanguage } from '../language.js';
+import { countWords, normalizeForMatch, tidy, tokens } from '../text.js';
+import { cuesOf } from './clause-cues.js';
+import type { CompiledLexicon } from './compiled-lexicon.js';
+import { findPrices } from './pricing.js';
+import type { CallSentence } from './signals.js';
+
+export type ClauseKind = 'objection' | 'pain';
+export const CLAUSE_KINDS: readonly ClauseKind[] = ['objection', 'pain'];
+
+export type Clause = {
+  /** The clause in the speaker's words, tidied. */
+  text: string;
+  sentence: CallSentence;
+  start: number;
+  end: number;
+  features: string[];
+};
+
+export type LogisticModel = { bias: number; weights: Record<string, number> };
+
+export type ClauseModel = {
+  /** Which features this model was trained with; a model of another version is not used. */
+  version: number;
+  models: Record<ClauseKind, LogisticModel>;
+  thresholds: Record<ClauseKind, number>;
+  /** How it was trained, for the reader (set, sizes, cross-validated F1). */
+  trainedOn: string;
+};
+
+export const FEATURE_VERSION = 2;
+
+const SPLIT_ALWAYS = /[,;:()–—]|\s-\s|\s(?:but|though|mais|sauf que)\s/giu;
+const SPLIT_LONG = /\s(?:and|because|cause|so|since|et|parce que|donc|puis|car)\s/giu;
+const MIN_WORDS = 4;
+const LONG_WORDS = 14;
+const MAX_WORDS = 24;
+
+type Span = { start: number; end: number };
+
+function cut(text: string, span: Span, re: RegExp): Span[] {
+  const out: Span[] = [];
+  const part = text.slice(span.start, span.end);
+  let pos = 0;
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(part)) !== null) {
+    out.push({ start: span.start + pos, end: span.start + m.index });
+    pos = m.index + m[0].length;
+  }
+  out.push({ start: span.start + pos, end: span.end });
+  return out.filter((s) => countWords(text.slice(s.start, s.end)) > 0);
+}
+
+/** Joins spans shorter than MIN_WORDS to their next neighbour (the previous one at the end). */
+function joinShort(text: string, spans: Span[]): Span[] {
+  const out: Span[] = [];
+  let pending: Span | null = null;
+  for (const s of spans) {
+    const cur: Span = pending ? { start: pending.start, end: s.end } : s;
+    pending = countWords(text.slice(cur.start, cur.end)) < MIN_WORDS ? cur : null;
+    if (!pending) out.push(cur);
+  }
+  if (pending) {
+    const last = out.pop();
+    out.push(last ? { start: last.start, end: pending.end } : pending);
+  }
+  return out;
+}
+
+/** The clauses of a sentence as spans of its text (see the module comment). */
+export function clauseSpans(text: string): Span[] {
+  const first = joinShort(text, cut(text, { start: 0, end: text.length }, SPLIT_ALWAYS));
+  const out: Span[] = [];
+  for (const span of first) {
+    if (countWords(text.slice(span.start, span.end)) <= LONG_WORDS) {
+      out.push(span);
+      continue;
+    }
+    const parts = joinShort(text, cut(text, span, SPLIT_LONG));
+    for (const p of parts) {
+      // An unpunctuated run with no joiner: windows of at most MAX_WORDS words.
+      const words = [...text.slice(p.start, p.end).matchAll(/\S+/gu)];
+      if (words.length <= MAX_WORDS) {
+        out.push(p);
+        continue;
+      }
+      for (let i = 0; i < words.length; i += MAX_WORDS) {
+        const a = words[i];
+        const b = words[Math.min(words.length, i + MAX_WORDS) - 1];
+        if (a?.index === undefined || b?.index === undefined) continue;
+        out.push({ start: p.start + a.index, end: p.start + b.index + b[0].length });
+      }
+    }
+  }
+  return out;
+}
+
+/** Very frequent words that say nothing of the clause's meaning. Negations, "too", "already" stay. */
+const FUNCTION_WORDS = new Set(
+  (
+    'a an the of to in on at for with from by is are was were be been am it its this that these those ' +
+    'um uh yeah yes ok okay oh well like just you your i me my we us our they them their he she his her ' +
+    'le la les l un une des du de d et ou a au aux en dans sur pour par avec ce cet cette ces ca c ' +
+    'je j on nous vous il elle ils elles leur mon ma mes notre nos votre vos son sa ses est sont oui ben bon'
+  ).split(' '),
+);
+
+/** A light stemmer shared by both languages (plural, -ing, -ed, French -e/-es/-ent). */
+export function stemWord(w: string): string {
+  let s = w.replace(/^(?:[ldjmnstc]|qu)'/u, '').replace(/'s$/u, '');
+  if (s.endsWith("n't")) return 'not';
+  if (s.length > 5 && s.endsWith('ing')) s = s.slice(0, -3);
+  else if (s.length > 4 && s.endsWith('ed')) s = s.slice(0, -2);
+  else if (s.length > 5 && s.endsWith('ent')) s = s.slice(0, -3);
+  if (s.length > 3 && (s.endsWith('s') || s.endsWith('x'))) s = s.slice(0, -1);
+  if (s.length > 3 && s.endsWith('e')) s = s.slice(0, -1);
+  return s;
+}
+
+function words(text: string): string[] {
+  return tokens(normalizeForMatch(text))
+    .map(stemWord)
+    .filter((w) => w.length > 0 && !FUNCTION_WORDS.has(w));
+}
+
+const FIRST_PERSON =
+  /(?<![\p{L}'])(?:i|i'm|i've|we|we're|we've|our|my|me|us|je|j'ai|nous|on|notre|nos|mon|ma|mes)(?![\p{L}'])/u;
+const DIGIT = /\p{N}/u;
+const NEGATION =
+  /(?<![\p{L}'])(?:not|never|no|nobody|nothing|cannot|[\p{L}]+n't|pas|jamais|rien|aucune?|personne|plus)(?![\p{L}'])/u;
+
+/**
+ * Features of one clause. `prevQuestion` is the rep's question the sentence answers, when it opens
+ * a turn right after one; `position` is the sentence's place in the call (0 to 1).
+ */
+export function clauseFeatures(
+  sentenceText: string,
+  span: Span,
+  spans: readonly Span[],
+  ctx: {
+    language: EngineLanguage;
+    lex: CompiledLexicon;
+    prevQuestion: string | null;
+    /** The rep's first sentence after the turn ("I hear you", "je comprends"), when the rep answers. */
+    repReply: string | null;
+    position: number;
+    callMoney: boolean;
+  },
+): string[] {
+  const text = sentenceText.slice(span.start, span.end);
+  const norm = normalizeForMatch(sentenceText);
+  const ws = words(text);
+  const f = new Set<string>(['bias:clause']);
+  const lang = ctx.language;
+  for (const w of ws) f.add(`w:${lang}:${w}`);
+  for (let i = 0; i + 1 < ws.length; i++) f.add(`b:${lang}:${ws[i]}_${ws[i + 1]}`);
+  const i = spans.indexOf(span);
+  const prev = i > 0 ? spans[i - 1] : undefined;
+  const next = i >= 0 ? spans[i + 1] : undefined;
+  if (prev) for (const w of words(sentenceText.slice(prev.start, prev.end))) f.add(`p:${lang}:${w}`);
+  if (next) for (const w of words(sentenceText.slice(next.start, next.end))) f.add(`n:${lang}:${w}`);
+  if (ctx.prevQuestion) {
+    f.add('s:answers-question');
+    for (const w of words(ctx.prevQuestion)) f.add(`q:${lang}:${w}`);
+  }
+  // Structure, the same in both languages.
+  const negated = NEGATION.test(norm.slice(span.start, span.end));
+  if (negated) f.add('s:negated');
+  for (const cue of cuesOf(norm.slice(span.start, span.end))) {
+    f.add(`c:${cue}`);
+    if (negated) f.add(`c:${cue}:negated`);
+  }
+  if (ctx.prevQuestion) for (const cue of cuesOf(normalizeForMatch(ctx.prevQuestion))) f.add(`qc:${cue}`);
+  if (ctx.repReply) {
+    for (const w of words(ctx.repReply).slice(0, 8)) f.add(`r:${lang}:${w}`);
+    for (const cue of cuesOf(normalizeForMatch(ctx.repReply))) f.add(`rc:${cue}`);
+  }
+  if (DIGIT.test(text) || findPrices(text, lang, { moneyContext: true }).length > 0) f.add('s:number');
+  if (findPrices(text, lang, { moneyContext: ctx.callMoney }).length > 0) f.add('s:money');
+  if (FIRST_PERSON.test(normalizeForMatch(text))) f.add('s:first-person');
+  f.add(`s:place:${ctx.position < 0.25 ? 'start' : ctx.position > 0.75 ? 'end' : 'middle'}`);
+  const n = countWords(text);
+  f.add(`s:len:${n < 6 ? 'short' : n < 13 ? 'mid' : 'long'}`);
+  if (i === 0) f.add('s:first-clause');
+  return [...f];
+}
+
+/** The candidate clauses of a call: the prospect's statements, clause by clause. */
+export function candidateClauses(
+  sentences: readonly CallSentence[],
+  isProspect: (s: CallSentence) => boolean,
+  ctx: { language: EngineLanguage; lex: CompiledLexicon; callMoney: boolean },
+): Clause[] {
+  const out: Clause[] = [];
+  const total = Math.max(1, sentences.length - 1);
+  for (const s of sentences) {
+    if (!isProspect(s) || s.question) continue;
+    const before = sentences[s.index - 1];
+    // The rep's question this sentence answers: the last sentence of the turn before, a question.
+    const prevQuestion =
+      before && before.turnIndex === s.turnIndex - 1 && before.question && !isProspect(before)
+        ? before.text
+        : null;
+    const firstOfTurn = !before || before.turnIndex !== s.turnIndex;
+    let k = s.index + 1;
+    while (sentences[k] && sentences[k]?.turnIndex === s.turnIndex) k++;
+    const reply = sentences[k];
+    const repReply = reply && reply.turnIndex === s.turnIndex + 1 && !isProspect(reply) ? reply.text : null;
+    const spans = clauseSpans(s.text);
+    for (const span of spans) {
+      const text = tidy(s.text.slice(span.start, span.end)).replace(/\s*\?+$/u, '');
+      if (countWords(text) < 2) continue;
+      // What follows a hedge in the sentence is taken back ("I'm not saying it's too expensive").
+      if (ctx.lex.hedges.findAll(s.norm.slice(0, span.end)).length > 0) continue;
+      out.push({
+        text,
+        sentence: s,
+        start: span.start,
+        end: span.end,
+        features: clauseFeatures(s.text, span, spans, {
+          ...ctx,
+          prevQuestion: firstOfTurn ? prevQuestion : null,
+          repReply,
+          position: s.index / total,
+        }),
+      });
+    }
+  }
+  return out;
+}
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+export function probability(model: LogisticModel, features: readonly string[]): number {
+  let z = model.bias;
+  for (const f of features) z += model.weights[f] ?? 0;
+  return sigmoid(z);
+}
+
+/**
+ * Trains a logistic regression on binary feature sets: full-batch gradient descent with L2, a fixed
+ * number of passes, examples in the given order (deterministic: same data, same weights). Positive
+ * examples weigh `positiveWeight` times a negative one, since there are few of them.
+ */
+export function trainLogistic(
+  examples: readonly { features: readonly string[]; y: 0 | 1 }[],
+  opts: { epochs?: number; rate?: number; l2?: number; positiveWeight?: number } = {},
+): LogisticModel {
+  const epochs = opts.epochs ?? 300;
+  const rate = opts.rate ?? 0.5;
+  const l2 = opts.l2 ?? 1e-3;
+  const pw = opts.positiveWeight ?? 3;
+  const weights = new Map<string, number>();
+  for (const e of examples) for (const f of e.features) weights.set(f, 0);
+  let bias = 0;
+  const norm = examples.reduce((a, e) => a + (e.y ? pw : 1), 0) || 1;
+  // Adagrad keeps rare features learning without a schedule to tune.
+  const g2 = new Map<string, number>();
+  let g2b = 1e-8;
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    const grad = new Map<string, number>();
+    let gb = 0;
+    for (const e of examples) {
+      let z = bias;
+      for (const f of e.features) z += weights.get(f) ?? 0;
+      const err = (sigmoid(z) - e.y) * (e.y ? pw : 1);
+      gb += err;
+      for (const f of e.features) grad.set(f, (grad.get(f) ?? 0) + err);
+    }
+    gb /= norm;
+    g2b += gb * gb;
+    bias -= (rate * gb) / Math.sqrt(g2b);
+    for (const [f, w] of weights) {
+      const g = (grad.get(f) ?? 0) / norm + l2 * w;
+      const acc = (g2.get(f) ?? 1e-8) + g * g;
+      g2.set(f, acc);
+      weights.set(f, w - (rate * g) / Math.sqrt(acc));
+    }
+  }
+  const out: Record<string, number> = {};
+  for (const [f, w] of [...weights].sort((a, b) => a[0].localeCompare(b[0])))
+    if (Math.abs(w) >= 1e-3) out[f] = Math.round(w * 1e4) / 1e4;
+  return { bias: Math.round(bias * 1e4) / 1e4, weights: out };
+}
+
+/** Content words of a clause, for telling the same item said twice. */
+function itemWords(text: string): Set<string> {
+  return new Set(words(text).filter((w) => w.length > 2 && w !== 'not'));
+}
+
+/**
+ * The clauses a model keeps for each kind (see the module comment); each list in call order.
+ */
+export function pickClauses(clauses: readonly Clause[], model: ClauseModel): Record<ClauseKind, Clause[]> {
+  const scored = clauses.map((c) => {
+    const p = {
+      objection: probability(model.models.objection, c.features),
+      pain: probability(model.models.pain, c.features),
+    };
+    const margin = (k: ClauseKind) => p[k] - model.thresholds[k];
+    const kind: ClauseKind = margin('objection') >= margin('pain') ? 'objection' : 'pain';
+    return { c, kind, p: p[kind], keep: margin(kind) >= 0 };
+  });
+  const out: Record<ClauseKind, Clause[]> = { objection: [], pain: [] };
+  const seen: Record<ClauseKind, Set<string>[]> = { objection: [], pain: [] };
+  for (const s of scored.filter((x) => x.keep).sort((a, b) => b.p - a.p)) {
+    const ws = itemWords(s.c.text);
+    const same = seen[s.kind].some((o) => {
+      let hit = 0;
+      for (const w of o) if (ws.has(w)) hit++;
+      return o.size > 0 && hit / o.size >= 0.5;
+    });
+    if (same) continue;
+    seen[s.kind].push(ws);
+    out[s.kind].push(s.c);
+  }
+  for (const k of CLAUSE_KINDS)
+    out[k].sort((a, b) => a.sentence.index - b.sentence.index || a.start - b.start);
+  return out;
+}
