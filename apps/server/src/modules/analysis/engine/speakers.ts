@@ -125,6 +125,11 @@ const EMPATHY =
 const BARE_GREETING =
   /^(?:hello|hi|hey|yes|yeah|yep|good (?:morning|afternoon)|allo|allô|bonjour|oui|salut|speaking)[\s,.!?…-]*(?:\p{L}+[\s,.!?…-]*)?$/iu;
 
+/** Whether the text introduces its speaker as someone calling from a company ("this is Mark from BrightDesk"). */
+export function introducesAsSeller(text: string): boolean {
+  return INTRODUCES.test(text);
+}
+
 /** Step 2 of the heuristic: the speaker whose words most sound like the seller's, or null on a tie. */
 function repByWhatIsSaid(
   segments: readonly Segment[],

@@ -6,8 +6,8 @@
  *      objection (or pain point) the way the evaluation matches them (`matching.ts`).
  *   2. Features seen in fewer than two of the training calls are left out (one call's words).
  *   3. Five folds over calls (call i goes to fold i mod 5): train on four, score the fifth; the
- *      decision threshold of each kind is the one that maximises the F1 of the held-out folds,
- *      matched like the evaluation does.
+ *      pair of decision thresholds (objection, pain) is the one that maximises the mean F1 of the
+ *      held-out folds, matched like the evaluation does.
  *   4. The final model is trained on all the calls with those thresholds.
  *
  * Only the development set is given to it: the holdout folders are never read for training.
@@ -25,7 +25,7 @@ import {
   type LogisticModel,
 } from '../rules/clause-model.js';
 import { prepareCall } from '../rules/rules-analyzer.js';
-import { callSpeaksOfMoney, prospectOf } from '../rules/signals.js';
+import { callSpeaksOfMoney } from '../rules/signals.js';
 import type { DevsetItem } from './devset.js';
 import { coverage, matchPhrases, type MatchCounts } from './matching.js';
 
@@ -46,8 +46,8 @@ const inputOf = (item: DevsetItem): AnalyzeInput => ({
 });
 
 function readCall(item: DevsetItem): Call {
-  const { language, lex, sentences, rep } = prepareCall(inputOf(item));
-  const clauses = candidateClauses(sentences, prospectOf(sentences, rep), {
+  const { language, lex, sentences, isProspect } = prepareCall(inputOf(item));
+  const clauses = candidateClauses(sentences, isProspect, {
     language,
     lex,
     callMoney: callSpeaksOfMoney(sentences),
@@ -115,32 +115,29 @@ export function trainClauseModel(items: readonly DevsetItem[]): TrainingReport {
     if (!m) throw new Error('a fold has no model');
     return m;
   };
-  const thresholds: Record<ClauseKind, number> = { objection: 0.5, pain: 0.5 };
-  const cv: Record<ClauseKind, string> = { objection: '', pain: '' };
-  for (const kind of CLAUSE_KINDS) {
-    let best = { t: 0.5, f: -1, s: '' };
-    for (const t of GRID) {
-      // The other kind is switched off (threshold 2) so each threshold is judged on its own kind.
+  // Both thresholds at once (the kinds compete for a clause), the pair with the best mean F1.
+  let best = { objection: 0.5, pain: 0.5, f: -1 };
+  for (const o of GRID)
+    for (const p of GRID) {
       const s = score(calls, (c) => ({
         version: FEATURE_VERSION,
         models: modelsOf(c),
-        thresholds: { objection: kind === 'objection' ? t : 2, pain: kind === 'pain' ? t : 2 },
+        thresholds: { objection: o, pain: p },
         trainedOn: '',
-      }))[kind];
-      if (f1(s) > best.f) best = { t, f: f1(s), s: describe(s) };
+      }));
+      const f = (f1(s.objection) + f1(s.pain)) / 2;
+      if (f > best.f) best = { objection: o, pain: p, f };
     }
-    thresholds[kind] = best.t;
-    cv[kind] = best.s;
-    lines.push(`cross-validated ${kind}: threshold ${best.t} → ${best.s}`);
-  }
+  const thresholds: Record<ClauseKind, number> = { objection: best.objection, pain: best.pain };
   const both = score(calls, (c) => ({
     version: FEATURE_VERSION,
     models: modelsOf(c),
     thresholds,
     trainedOn: '',
   }));
+  const cv: Record<ClauseKind, string> = { objection: describe(both.objection), pain: describe(both.pain) };
   for (const kind of CLAUSE_KINDS)
-    lines.push(`cross-validated, both kinds at once, ${kind}: ${describe(both[kind])}`);
+    lines.push(`cross-validated ${kind}: threshold ${thresholds[kind]} → ${cv[kind]}`);
   const model: ClauseModel = {
     version: FEATURE_VERSION,
     thresholds,

@@ -8,12 +8,12 @@
 import type { Analysis } from '@call-insights/contracts/analysis';
 import type { AnalyzeInput, Analyzer } from '../analyzer.js';
 import { resolveLanguage } from '../language.js';
-import { detectRepSpeaker, segmentsFromText, toTurns } from '../speakers.js';
+import { detectRepSpeaker, introducesAsSeller, segmentsFromText, toTurns } from '../speakers.js';
 import { compiledLexicon } from './compiled-lexicon.js';
 import { leadScore } from './lead-score.js';
 import { decideOutcome } from './outcome.js';
 import { extractQuestions } from './questions.js';
-import { callSentences, extractSignals, type ClauseSource } from './signals.js';
+import { callSentences, extractSignals, prospectOf, type ClauseSource } from './signals.js';
 import { writeSummary } from './summary.js';
 
 /** The call read once: language, lexicon, turns, sentences and who the rep is. */
@@ -27,7 +27,15 @@ export function prepareCall(input: AnalyzeInput) {
   const asked = new Map<string, number>();
   for (const s of sentences) if (s.question) asked.set(s.speaker, (asked.get(s.speaker) ?? 0) + 1);
   const rep = detectRepSpeaker(segments, asked);
-  return { language, lex, turns, sentences, rep };
+  const outcome = decideOutcome(sentences, lex, language);
+  // A single speaker who introduces himself as a seller in a call without a sales outcome is the rep
+  // leaving a message (a voicemail): nobody in it is the prospect.
+  const repMonologue =
+    new Set(sentences.map((s) => s.speaker)).size === 1 &&
+    outcome.resultClass === 'other' &&
+    sentences.some((s) => introducesAsSeller(s.text));
+  const isProspect = prospectOf(sentences, rep, repMonologue);
+  return { language, lex, turns, sentences, rep, outcome, isProspect };
 }
 
 /** Synchronous core, shared by the rules provider, the LLM fallback, the evaluation and the bench. */
@@ -35,10 +43,9 @@ export function analyzeWithRules(
   input: AnalyzeInput,
   options: { clauseSource?: ClauseSource } = {},
 ): Analysis {
-  const { language, lex, turns, sentences, rep } = prepareCall(input);
+  const { language, lex, turns, sentences, rep, outcome, isProspect } = prepareCall(input);
   const questions = extractQuestions(turns, sentences);
-  const signals = extractSignals(sentences, rep, lex, language, options.clauseSource);
-  const outcome = decideOutcome(sentences, lex, language);
+  const signals = extractSignals(sentences, isProspect, lex, language, options.clauseSource);
   const texts = lex.lexicon.text;
 
   const outcomeLabel = texts.outcome[outcome.resultClass];

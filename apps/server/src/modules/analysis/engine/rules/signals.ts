@@ -76,9 +76,13 @@ function fromProspect(s: CallSentence, rep: string | null, singleSpeaker: boolea
   return singleSpeaker || s.speaker !== rep;
 }
 
-/** Whether a sentence is the prospect's: anyone but the rep, or the only speaker of the call. */
-export function prospectOf(sentences: readonly CallSentence[], rep: string | null) {
+/**
+ * Whether a sentence is the prospect's: anyone but the rep, or the only speaker of the call — unless
+ * that only speaker is the rep leaving a message (`repMonologue`: a voicemail), when nobody is.
+ */
+export function prospectOf(sentences: readonly CallSentence[], rep: string | null, repMonologue = false) {
   const singleSpeaker = new Set(sentences.map((s) => s.speaker)).size <= 1;
+  if (singleSpeaker && repMonologue) return () => false;
   return (s: CallSentence) => fromProspect(s, rep, singleSpeaker);
 }
 
@@ -101,12 +105,11 @@ export const DEFAULT_CLAUSE_SOURCE: ClauseSource = 'union';
 
 export function extractSignals(
   sentences: readonly CallSentence[],
-  rep: string | null,
+  isProspect: (s: CallSentence) => boolean,
   lex: CompiledLexicon,
   language: EngineLanguage,
   source: ClauseSource = DEFAULT_CLAUSE_SOURCE,
 ): Signals {
-  const singleSpeaker = new Set(sentences.map((s) => s.speaker)).size <= 1;
   const out: Signals = {
     needs: [],
     objections: [],
@@ -151,7 +154,7 @@ export function extractSignals(
     !isNegated(s.norm, hit.start, hit.end, language, s.text) && !isHedged(s, hit.start, lex);
 
   for (const s of sentences) {
-    const prospect = fromProspect(s, rep, singleSpeaker);
+    const prospect = isProspect(s);
     if (prospect && !s.question) {
       const objectionClauses: Span[] = [];
       for (const hit of lex.objections.findAll(s.norm))
@@ -193,7 +196,6 @@ export function extractSignals(
   }
   out.pricing = prices.map((p) => displayPrice(p, language));
   if (source !== 'lexicon') {
-    const isProspect = prospectOf(sentences, rep);
     const picked = pickClauses(
       candidateClauses(sentences, isProspect, { language, lex, callMoney }),
       clauseModel(),
