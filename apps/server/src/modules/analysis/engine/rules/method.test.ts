@@ -20,6 +20,18 @@ describe('analysis by method', () => {
     expect(a.objections).toEqual([]);
   });
 
+  it('finds no objection or pain point in a voicemail: its only speaker is the rep', () => {
+    const a = analyze(
+      call([
+        'Speaker 1',
+        'Hi Dana, this is Priya from Lumen Payroll. Most owners tell me payroll is a nightmare and too expensive, and they lose hours every week on it. Give me a call back at five five five, zero one nine two. Thanks!',
+      ]),
+    );
+    expect(a.result_class).toBe('other');
+    expect(a.objections).toEqual([]);
+    expect(a.pain_points).toEqual([]);
+  });
+
   it('takes objections and pain from the prospect even when the prospect speaks first', () => {
     const a = analyze(
       call(

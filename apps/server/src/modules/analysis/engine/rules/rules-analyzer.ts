@@ -8,6 +8,7 @@
 import type { Analysis } from '@call-insights/contracts/analysis';
 import type { AnalyzeInput, Analyzer } from '../analyzer.js';
 import { resolveLanguage } from '../language.js';
+import { countWords } from '../text.js';
 import { detectRepSpeaker, introducesAsSeller, segmentsFromText, toTurns } from '../speakers.js';
 import { compiledLexicon } from './compiled-lexicon.js';
 import { leadScore } from './lead-score.js';
@@ -15,6 +16,9 @@ import { decideOutcome } from './outcome.js';
 import { extractQuestions } from './questions.js';
 import { callSentences, extractSignals, prospectOf, type ClauseSource } from './signals.js';
 import { writeSummary } from './summary.js';
+
+/** About a minute and a half of speech: longer than any voicemail greeting plus message. */
+const VOICEMAIL_MAX_WORDS = 200;
 
 /** The call read once: language, lexicon, turns, sentences and who the rep is. */
 export function prepareCall(input: AnalyzeInput) {
@@ -27,13 +31,15 @@ export function prepareCall(input: AnalyzeInput) {
   const asked = new Map<string, number>();
   for (const s of sentences) if (s.question) asked.set(s.speaker, (asked.get(s.speaker) ?? 0) + 1);
   const rep = detectRepSpeaker(segments, asked);
-  const outcome = decideOutcome(sentences, lex, language);
-  // A single speaker who introduces himself as a seller in a call without a sales outcome is the rep
-  // leaving a message (a voicemail): nobody in it is the prospect.
+  // A short call with one voice that introduces itself as a seller is the rep leaving a message (a
+  // voicemail): nobody in it is the prospect, and one voice agrees nothing, so the class is "other".
+  // (A long single-speaker text is more likely a whole call without speaker labels.)
   const repMonologue =
     new Set(sentences.map((s) => s.speaker)).size === 1 &&
-    outcome.resultClass === 'other' &&
+    countWords(fullText) <= VOICEMAIL_MAX_WORDS &&
     sentences.some((s) => introducesAsSeller(s.text));
+  const decided = decideOutcome(sentences, lex, language);
+  const outcome = repMonologue ? { ...decided, resultClass: 'other' as const, evidence: null } : decided;
   const isProspect = prospectOf(sentences, rep, repMonologue);
   return { language, lex, turns, sentences, rep, outcome, isProspect };
 }
