@@ -136,6 +136,23 @@ describe('the trained model in the analyzer', () => {
     expect(serializeClauseModel(trainClauseModel(loadDevset()).model)).toBe(committed);
   }, 60_000);
 
+  it('lists a clause once, as an objection or as a pain point, never as both', () => {
+    const a = analyzeWithRules({
+      segments: call(
+        [
+          'Conseiller',
+          'Bonjour, ici Julie de Caissia. Le forfait est à douze euros cinquante par utilisateur par mois.',
+        ],
+        ['Client', "C'est trop cher pour nous, on perd déjà trop de temps avec notre caisse actuelle."],
+      ),
+      text: '',
+      language: 'fr',
+    });
+    expect(a.objections).toContain("C'est trop cher pour nous");
+    for (const o of a.objections) expect(a.pain_points).not.toContain(o);
+    expect(a.objections.length + a.pain_points.length).toBe(2);
+  });
+
   it('never takes an objection or a pain point from the rep or from a question', () => {
     const a = analyzeWithRules({
       segments: call(

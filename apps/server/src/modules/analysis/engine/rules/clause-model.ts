@@ -315,6 +315,12 @@ export function trainLogistic(
   return { bias: Math.round(bias * 1e4) / 1e4, weights: out };
 }
 
+/** The kind a clause is more likely to be, each probability measured from its threshold. */
+export function kindOf(clause: Pick<Clause, 'features'>, model: ClauseModel): ClauseKind {
+  const margin = (k: ClauseKind) => probability(model.models[k], clause.features) - model.thresholds[k];
+  return margin('objection') >= margin('pain') ? 'objection' : 'pain';
+}
+
 /** Content words of a clause, for telling the same item said twice. */
 function itemWords(text: string): Set<string> {
   return new Set(words(text).filter((w) => w.length > 2 && w !== 'not'));
@@ -329,9 +335,8 @@ export function pickClauses(clauses: readonly Clause[], model: ClauseModel): Rec
       objection: probability(model.models.objection, c.features),
       pain: probability(model.models.pain, c.features),
     };
-    const margin = (k: ClauseKind) => p[k] - model.thresholds[k];
-    const kind: ClauseKind = margin('objection') >= margin('pain') ? 'objection' : 'pain';
-    return { c, kind, p: p[kind], keep: margin(kind) >= 0 };
+    const kind = kindOf(c, model);
+    return { c, kind, p: p[kind], keep: p[kind] >= model.thresholds[kind] };
   });
   const out: Record<ClauseKind, Clause[]> = { objection: [], pain: [] };
   const seen: Record<ClauseKind, Set<string>[]> = { objection: [], pain: [] };

@@ -25,7 +25,7 @@ import {
   type Clause,
   type PhraseHit,
 } from '../text.js';
-import { candidateClauses, pickClauses, type Clause as ModelClause } from './clause-model.js';
+import { candidateClauses, kindOf, pickClauses, type Clause as ModelClause } from './clause-model.js';
 import { clauseModel } from './clause-model-data.js';
 import type { CompiledLexicon } from './compiled-lexicon.js';
 import type { ObjectionFamily } from './lexicon.js';
@@ -196,10 +196,9 @@ export function extractSignals(
   }
   out.pricing = prices.map((p) => displayPrice(p, language));
   if (source !== 'lexicon') {
-    const picked = pickClauses(
-      candidateClauses(sentences, isProspect, { language, lex, callMoney }),
-      clauseModel(),
-    );
+    const model = clauseModel();
+    const candidates = candidateClauses(sentences, isProspect, { language, lex, callMoney });
+    const picked = pickClauses(candidates, model);
     if (source === 'model') {
       out.objections = [];
       out.objectionSentences.clear();
@@ -216,6 +215,15 @@ export function extractSignals(
     };
     add(out.objections, out.objectionSentences, picked.objection);
     add(out.painPoints, out.painSentences, picked.pain);
+    // A clause the lexicons took both as an objection and as a pain point is one item: it stays
+    // where the classifier finds it more likely (an objection when it has no opinion).
+    for (const o of [...out.objections]) {
+      const p = out.painPoints.findIndex((i) => sameItem(i, o));
+      if (p < 0) continue;
+      const clause = candidates.find((c) => sameItem(c.text, o));
+      if (clause && kindOf(clause, model) === 'pain') out.objections.splice(out.objections.indexOf(o), 1);
+      else out.painPoints.splice(p, 1);
+    }
   }
   return out;
 }
