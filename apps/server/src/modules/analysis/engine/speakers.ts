@@ -10,8 +10,11 @@
  *     BrightDesk", "Nate from TrackPoint", "ici Julien de Caissia") +3; speaking of "our" offer or of
  *     what "we" do for customers ("our plan", "we help", "notre logiciel", "nous offrons") +1 each, at
  *     most +3, acknowledging the other side's trouble ("sorry to hear that", "je comprends") counting
- *     the same; each question +0.5, at most +3; opening the call with a bare greeting ("Hello?",
- *     "Allô ?", the one who picks up) −2. The speaker with strictly the highest score is the rep;
+ *     the same; in the first two turns, taking the call for a business's customers ("thanks for
+ *     calling", "how can I help", "service client") +3; calling back about the business's message, ad or
+ *     flyer ("returning your call", "I got your flyer", "j'ai vu votre annonce") −2; each question
+ *     +0.5, at most +3; opening the call with a bare greeting ("Hello?", "Allô ?", the one who picks
+ *     up) −2. The speaker with strictly the highest score is the rep;
  *  3. the speaker who asked strictly the most questions (discovery is the rep's job);
  *  4. the speaker who spoke first (the rep opens outbound calls and answers inbound ones).
  */
@@ -122,6 +125,16 @@ const OFFERS =
   /\b(?:our (?:plan|plans|service|services|platform|software|app|system|product|solution|team|program|package|pricing|rate|fee|clients|customers)|we (?:help|offer|provide|work with|specialize|install|handle|do|make|build|lease|clean|shoot|maintain)|notre (?:offre|forfait|service|plateforme|logiciel|solution|application|équipe|equipe|système|systeme|tarif|abonnement)|nos (?:clients|services|tarifs|forfaits)|nous (?:offrons|proposons|aidons|accompagnons|installons|faisons|gérons|gerons))\b/giu;
 const EMPATHY =
   /\b(?:sorry to hear|i'm sorry|i understand|i hear you|i hear that|that's rough|that's tough|that happens a lot|je comprends|désolée? d'entendre|je vous entends)\b/giu;
+/**
+ * Taking a call for a business's customers ("thanks for calling", "how can I help", "customer
+ * service"): counted in the opening turns only, where it is the one who answers an inbound call
+ * (a prospect may say "thanks for calling" when hanging up).
+ */
+const ANSWERS_FOR_BUSINESS =
+  /\b(?:thanks? (?:you )?for calling|how (?:can|may) i help|what can i do for you|customer (?:service|support)|service client|merci (?:d'avoir appelé|de votre appel)|(?:comment|en quoi) (?:puis-je|est-ce que je peux) vous aider|que puis-je faire pour vous)\b/iu;
+/** Calling back about the business's own message, ad or flyer: said by the prospect who calls in. */
+const CALLS_IN =
+  /\b(?:returning (?:your|a) call|you left (?:me )?a (?:message|voicemail)|i (?:got|saw|received) (?:a|your) (?:message|voicemail|flyer|ad|mailer|postcard|letter)|i got a message from|i saw your (?:ad|post|listing|sign)|vous m'avez laissé un message|j'ai (?:vu|reçu) votre (?:annonce|publicité|message|dépliant|flyer|courrier)|je vous rappelle suite à)\b/iu;
 const BARE_GREETING =
   /^(?:hello|hi|hey|yes|yeah|yep|good (?:morning|afternoon)|allo|allô|bonjour|oui|salut|speaking)[\s,.!?…-]*(?:\p{L}+[\s,.!?…-]*)?$/iu;
 
@@ -147,9 +160,18 @@ function repByWhatIsSaid(
     const n = (seg.text.match(OFFERS)?.length ?? 0) + (seg.text.match(EMPATHY)?.length ?? 0);
     offers.set(seg.speaker, (offers.get(seg.speaker) ?? 0) + n);
   }
+  const answers = new Set<string>();
+  const callsIn = new Set<string>();
+  const turns = toTurns(segments);
+  turns.forEach((turn, i) => {
+    if (i < 2 && ANSWERS_FOR_BUSINESS.test(turn.text)) answers.add(turn.speaker);
+    if (CALLS_IN.test(turn.text)) callsIn.add(turn.speaker);
+  });
   for (const sp of order) {
     let v = score.get(sp) ?? 0;
     if (introduced.has(sp)) v += 3;
+    if (answers.has(sp)) v += 3;
+    if (callsIn.has(sp)) v -= 2;
     v += Math.min(3, offers.get(sp) ?? 0);
     if (first && first.speaker === sp && BARE_GREETING.test(first.text.trim())) v -= 2;
     score.set(sp, v);
