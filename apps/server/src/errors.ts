@@ -102,3 +102,17 @@ export function fillPlaceholders(
  * one of two messages chosen by a condition), so the translation check finds it.
  */
 export const msg = (text: string): string => text;
+
+/**
+ * A user-facing message kept in the database (a recording's failure reason): its English text with
+ * `{name}` placeholders and their values, so it is shown later in the reader's language
+ * (`storedMessageText` in `i18n/translate.ts`). `attempt` marks a failure that will be retried.
+ */
+export type StoredMessage = { message: string; params?: Record<string, string | number>; attempt?: number };
+
+/** The stored form of an error a user may see; anything else becomes `fallback`. */
+export function storedMessageOf(err: unknown, fallback: string): StoredMessage {
+  if (isDomainError(err))
+    return err.params ? { message: err.message, params: err.params } : { message: err.message };
+  return { message: fallback };
+}

@@ -3,6 +3,7 @@
  * Migrations in ../../drizzle are generated from this file with `npm run db:generate`.
  */
 import { sql } from 'drizzle-orm';
+import type { StoredMessage } from '../errors.js';
 import {
   bigint,
   boolean,
@@ -207,6 +208,8 @@ export const recordings = pgTable(
     status: text('status', { enum: RECORDING_STATUSES }).notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
     error: text('error'),
+    /** The failure's message and values, so it is shown in the reader's language (`storedMessageText`). */
+    errorDetail: jsonb('error_detail').$type<StoredMessage>(),
     segments: jsonb('segments'),
     transcriptText: text('transcript_text'),
     coaching: text('coaching'),

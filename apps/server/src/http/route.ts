@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import type { Caller } from '../plugins/auth.js';
+import { languageOf, type Language } from '../i18n/translate.js';
 
 /** Rank of each role; a route's access names the lowest rank allowed. */
 const RANK: Record<Caller['role'], number> = { user: 1, manager: 2, admin: 3 };
@@ -33,6 +34,8 @@ export type RouteContext<R extends RouteDefinition> = {
   caller: R['access'] extends 'public' ? Caller | undefined : Caller;
   req: FastifyRequest;
   reply: FastifyReply;
+  /** The language of the answer's messages (Accept-Language; English by default). */
+  lang: Language;
 };
 
 /** JSON routes return their answer; stream routes return what `reply.send` takes; `none` returns nothing. */
@@ -102,6 +105,7 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps): Router {
             caller: caller as RouteContext<typeof def>['caller'],
             req,
             reply,
+            lang: languageOf(req.headers['accept-language']),
           });
           if (reply.sent) return reply;
           if (produces === 'none') return reply.send(null);

@@ -45,6 +45,10 @@ export const MESSAGES_FR: Record<string, string> = {
   'This call has no transcript yet; it is analysed once transcribed.':
     'Cet appel n’a pas encore de transcription ; il sera analysé une fois transcrit.',
   'This recording has no audio file.': 'Cet enregistrement n’a pas de fichier audio.',
+  'Processing failed unexpectedly. Press retry; if it keeps failing, contact support.':
+    'Le traitement a échoué de façon inattendue. Cliquez sur Réessayer ; si l’échec persiste, contactez le support.',
+  '{reason} (attempt {attempt} failed, retrying)':
+    '{reason} (tentative {attempt} échouée, nouvel essai en cours)',
   'This recording was not found.': 'Cet enregistrement est introuvable.',
   'This list position is not valid any more. Go back to the first page.':
     "Cette position dans la liste n'est plus valable. Revenez à la première page.",

@@ -2,7 +2,7 @@
  * Owns the language of server answers: English by default, French when the request asks for it
  * (`Accept-Language`, which the web app sets to the interface's language).
  */
-import { fillPlaceholders } from '../errors.js';
+import { fillPlaceholders, msg, type StoredMessage } from '../errors.js';
 import { MESSAGES_FR } from './messages.fr.js';
 
 export type Language = 'en' | 'fr';
@@ -21,6 +21,22 @@ export function languageOf(acceptLanguage: string | undefined): Language {
     .sort((a, b) => b.q - a.q || a.index - b.index);
   for (const r of ranked) if (r.lang === 'fr' || r.lang === 'en') return r.lang;
   return 'en';
+}
+
+/** A stored message (a failure reason) in the asked language; `fallback` when none was stored. */
+export function storedMessageText(
+  lang: Language,
+  stored: StoredMessage | null | undefined,
+  fallback: string | null,
+): string | null {
+  if (!stored) return fallback;
+  const text = translate(lang, stored.message, stored.params);
+  return stored.attempt === undefined
+    ? text
+    : translate(lang, msg('{reason} (attempt {attempt} failed, retrying)'), {
+        reason: text,
+        attempt: stored.attempt,
+      });
 }
 
 /** A message in the asked language with its placeholders filled; English when no translation exists. */

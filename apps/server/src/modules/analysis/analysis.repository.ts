@@ -1,4 +1,5 @@
 /** Owns the SQL of the analysis screen and share links: the joined call record, link lookups. */
+import type { StoredMessage } from '../../errors.js';
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { analyses, locations, recordings, shareLinks } from '../../db/schema.js';
@@ -9,6 +10,7 @@ const recordColumns = {
   userId: recordings.userId,
   status: recordings.status,
   error: recordings.error,
+  errorDetail: recordings.errorDetail,
   originalName: recordings.originalName,
   storageKey: recordings.storageKey,
   crmContactName: recordings.crmContactName,
@@ -33,6 +35,7 @@ export type CallRecordRow = {
   userId: number | null;
   status: 'queued' | 'transcribing' | 'analyzing' | 'done' | 'failed';
   error: string | null;
+  errorDetail: StoredMessage | null;
   originalName: string;
   storageKey: string | null;
   crmContactName: string | null;

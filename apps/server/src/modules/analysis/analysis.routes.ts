@@ -6,7 +6,9 @@ import type { Router } from '../../http/route.js';
 import type { AnalysisService } from './analysis.service.js';
 
 export function analysisRoutes(router: Router, service: AnalysisService, catalogue: CoachCatalogue): void {
-  router.route(analysisApi.record, async ({ caller, query }) => service.getRecord(caller, query.id));
+  router.route(analysisApi.record, async ({ caller, query, lang }) =>
+    service.getRecord(caller, query.id, lang),
+  );
   router.route(analysisApi.coaches, async () => catalogue);
   router.route(analysisApi.coaching, async ({ caller, body }) => {
     const id = Number(body.id);

@@ -3,6 +3,7 @@
  * and public share links (create, list, revoke, open). The public view never carries ids, tokens,
  * storage keys or anything but what the share page shows.
  */
+import { storedMessageText, type Language } from '../../i18n/translate.js';
 import { Analysis, ConversationMetrics, type CoachCatalogue } from '@call-insights/contracts/analysis';
 import {
   ShareToken,
@@ -87,13 +88,13 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       return row ? shared(row).analysis : null;
     },
 
-    async getRecord(caller: AuthUser, id: number): Promise<AnalysisRecord> {
+    async getRecord(caller: AuthUser, id: number, lang: Language = 'en'): Promise<AnalysisRecord> {
       const row = await owned(caller, id);
       return {
         ...shared(row),
         id: row.id,
         status: row.status,
-        error: row.error,
+        error: storedMessageText(lang, row.errorDetail, row.error),
         hasAudio: row.storageKey !== null,
       };
     },

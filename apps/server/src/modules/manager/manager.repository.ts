@@ -4,6 +4,7 @@
  * recordings, and summing analyses over a date range, are joins only the database can do without
  * loading rows (see ADR 026). Every query is scoped to one organization and aggregates in SQL.
  */
+import type { StoredMessage } from '../../errors.js';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { analyses, recordings, users } from '../../db/schema.js';
@@ -45,6 +46,7 @@ export type HubCallRow = {
   status: 'queued' | 'transcribing' | 'analyzing' | 'done' | 'failed';
   progress: number;
   error: string | null;
+  errorDetail: StoredMessage | null;
   durationSec: number | null;
   resultClass: string | null;
   objections: number;
@@ -201,7 +203,7 @@ export function createManagerRepository(db: Db) {
         ? sql`and (r.status = 'failed' or (r.status = 'done' and coalesce(a.objection_count, 0) > 0 and coalesce(a.result_class, 'other') <> 'appointment'))`
         : sql``;
       return all<HubCallRow>(sql`
-        select r.id, r.original_name as name, r.created_at as "createdAt", r.status, r.progress, r.error,
+        select r.id, r.original_name as name, r.created_at as "createdAt", r.status, r.progress, r.error, r.error_detail as "errorDetail",
                r.duration_sec as "durationSec", a.result_class as "resultClass",
                coalesce(a.objection_count, 0)::int as objections
         from ${recordings} r left join ${analyses} a on a.recording_id = r.id

@@ -9,5 +9,5 @@ export function managerRoutes(router: Router, service: ManagerService): void {
   router.route(managerApi.totalTimes, async ({ caller }) => service.totalTimes(caller));
   router.route(managerApi.results, async ({ caller }) => service.results(caller));
   router.route(managerApi.summary, async ({ caller, query }) => service.summary(caller, query.duration));
-  router.route(dashboardApi.me, async ({ caller }) => service.hub(caller));
+  router.route(dashboardApi.me, async ({ caller, lang }) => service.hub(caller, lang));
 }

@@ -3,6 +3,7 @@
  * user's hub (their own calls). Ranges are whole UTC days: `duration` N counts from the start of
  * the day N days before today, so "1 Week" (6) is today and the six days before.
  */
+import { storedMessageText, type Language } from '../../i18n/translate.js';
 import {
   TALK_RATIO_ANCHOR,
   type HubCall,
@@ -63,14 +64,14 @@ function toResults(rows: { result: string | null; n: number }[]): ResultsRespons
 
 const RESULT_CLASSES = new Set(['appointment', 'follow_up', 'not_interested', 'other']);
 
-function toHubCall(row: HubCallRow): HubCall {
+function toHubCall(row: HubCallRow, lang: Language): HubCall {
   return {
     id: row.id,
     name: row.name,
     createdAt: new Date(row.createdAt).toISOString(),
     status: row.status,
     progress: row.status === 'done' || row.status === 'failed' ? 100 : row.progress,
-    error: row.error,
+    error: storedMessageText(lang, row.errorDetail, row.error),
     durationSec: row.durationSec === null ? null : Number(row.durationSec),
     resultClass:
       row.resultClass !== null && RESULT_CLASSES.has(row.resultClass)
@@ -152,7 +153,7 @@ export function createManagerService(deps: { repo: ManagerRepository; now?: () =
       };
     },
 
-    async hub(caller: AuthUser): Promise<HubResponse> {
+    async hub(caller: AuthUser, lang: Language = 'en'): Promise<HubResponse> {
       const from = rangeStart(now(), HUB_DAYS);
       const org = caller.organizationId;
       const [week, results, talk, recent, attention] = await Promise.all([
@@ -171,9 +172,9 @@ export function createManagerService(deps: { repo: ManagerRepository; now?: () =
           calls: talk.calls,
           anchor: { ...TALK_RATIO_ANCHOR },
         },
-        recent: recent.map(toHubCall),
+        recent: recent.map((r) => toHubCall(r, lang)),
         attention: attention.map((r) => ({
-          ...toHubCall(r),
+          ...toHubCall(r, lang),
           reason: r.status === 'failed' ? ('failed' as const) : ('objections_unresolved' as const),
           objections: r.objections,
         })),

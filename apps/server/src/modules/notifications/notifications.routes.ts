@@ -19,7 +19,7 @@ export function notificationsRoutes(
     for (const end of [...open]) end();
   });
 
-  router.route(notificationsApi.list, async ({ caller, query }) => service.list(caller, query));
+  router.route(notificationsApi.list, async ({ caller, query, lang }) => service.list(caller, query, lang));
   router.route(notificationsApi.read, async ({ caller, body }) => service.markRead(caller, body));
   router.route(notificationsApi.streamToken, async ({ caller }) => service.streamToken(caller));
 

@@ -18,6 +18,7 @@ import type {
 import { STREAM_TOKEN_TTL_SECONDS } from '@call-insights/contracts/notifications';
 import type { Logger } from 'pino';
 import type { NotifyBus } from '../../db/notify-bus.js';
+import { translate, type Language } from '../../i18n/translate.js';
 import type { UrlSigner } from '../../lib/signed-url.js';
 import type { AuthUser, Caller } from '../../plugins/auth.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
@@ -42,11 +43,29 @@ export type NotificationsServiceDeps = {
   log: Logger;
 };
 
-function toNotification(row: NotificationRow) {
+/**
+ * A stored failure reason (`reasonMessage` and its `reason.<name>` values, written by the pipeline)
+ * put back in the reader's language as `reason`; the helper keys are not sent.
+ */
+export function translateReason(params: NotificationParams, lang: Language): NotificationParams {
+  const message = params.reasonMessage;
+  if (typeof message !== 'string') return params;
+  const out: NotificationParams = {};
+  const values: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params)) {
+    if (k.startsWith('reason.')) {
+      if (v !== null) values[k.slice('reason.'.length)] = v;
+    } else if (k !== 'reasonMessage') out[k] = v;
+  }
+  out.reason = translate(lang, message, values);
+  return out;
+}
+
+function toNotification(row: NotificationRow, lang: Language) {
   return {
     id: row.id,
     kind: row.kind as NotificationKind,
-    params: row.params,
+    params: translateReason(row.params, lang),
     link:
       row.linkType === null
         ? null
@@ -95,9 +114,13 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       }
     },
 
-    async list(caller: AuthUser, query: { limit: number; before?: number }): Promise<NotificationsResponse> {
+    async list(
+      caller: AuthUser,
+      query: { limit: number; before?: number },
+      lang: Language = 'en',
+    ): Promise<NotificationsResponse> {
       const [rows, unread] = await Promise.all([repo.list(caller.id, query), repo.unread(caller.id)]);
-      return { unread, items: rows.map(toNotification) };
+      return { unread, items: rows.map((r) => toNotification(r, lang)) };
     },
 
     async markRead(caller: AuthUser, body: MarkReadRequest): Promise<{ unread: number }> {

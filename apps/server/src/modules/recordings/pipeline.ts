@@ -12,7 +12,8 @@ import type { Logger } from 'pino';
 import { normalizeAudio } from '../../adapters/audio/ffmpeg.js';
 import type { StorageAdapter } from '../../adapters/storage/storage.js';
 import type { Transcriber } from '../../adapters/transcription/transcriber.js';
-import { isDomainError } from '../../errors.js';
+import { isDomainError, msg, storedMessageOf, type StoredMessage } from '../../errors.js';
+import { storedMessageText } from '../../i18n/translate.js';
 import { handleJob, type Enqueue, type JobDefinition } from '../../jobs/queue.js';
 import { analyzeJob, transcribeJob, type RecordingJobPayload } from './recordings.jobs.js';
 import { redactTranscript, type RedactionPolicy } from './redact-transcript.js';
@@ -41,7 +42,21 @@ export type PipelineDeps = {
   notify?: Notify;
 };
 
-const UNEXPECTED = 'Processing failed unexpectedly. Press retry; if it keeps failing, contact support.';
+/**
+ * A failure reason as notification parameters: `reason` in English (what older readers show) plus
+ * its message and values, which the notifications list puts in the reader's language
+ * (`translateReason` in the notifications module).
+ */
+function reasonParams(reason: StoredMessage): Record<string, string | number> {
+  const out: Record<string, string | number> = {
+    reason: storedMessageText('en', reason, null) ?? '',
+    reasonMessage: reason.message,
+  };
+  for (const [k, v] of Object.entries(reason.params ?? {})) out[`reason.${k}`] = v;
+  return out;
+}
+
+const UNEXPECTED = msg('Processing failed unexpectedly. Press retry; if it keeps failing, contact support.');
 
 export const PROGRESS = { queued: 5, transcribing: 10, transcribed: 75, done: 100 } as const;
 
@@ -53,21 +68,28 @@ export function createPipelineJobs(deps: PipelineDeps): {
   const { repo, storage, transcriber } = deps;
 
   /** Decides whether a failure ends the recording (failed) or lets the queue try again. */
-  async function tellOwner(rec: RecordingRow, outcome: { failed: string } | 'analysed'): Promise<void> {
+  async function tellOwner(
+    rec: RecordingRow,
+    outcome: { failed: StoredMessage } | 'analysed',
+  ): Promise<void> {
     if (!deps.notify || rec.userId === null) return;
     await deps.notify({
       organizationId: rec.organizationId,
       recipients: [rec.userId],
       ...(outcome === 'analysed'
         ? { kind: 'call_analysed' as const, params: { name: rec.originalName } }
-        : { kind: 'call_failed' as const, params: { name: rec.originalName, reason: outcome.failed } }),
+        : {
+            kind: 'call_failed' as const,
+            params: { name: rec.originalName, ...reasonParams(outcome.failed) },
+          }),
       link: { type: 'recording', id: rec.id },
     });
   }
 
-  async function failed(rec: RecordingRow, error: string): Promise<void> {
-    await repo.setStatus(rec.id, { status: 'failed', error, progress: 100 });
-    await tellOwner(rec, { failed: error });
+  async function failed(rec: RecordingRow, reason: StoredMessage): Promise<void> {
+    const error = storedMessageText('en', reason, null) ?? '';
+    await repo.setStatus(rec.id, { status: 'failed', error, errorDetail: reason, progress: 100 });
+    await tellOwner(rec, { failed: reason });
   }
 
   async function onFailure(rec: RecordingRow, err: unknown, attempt: number, log: Logger): Promise<void> {
@@ -75,16 +97,18 @@ export function createPipelineJobs(deps: PipelineDeps): {
     const final = attempt >= deps.retryLimit;
     // Every failure a user can act on is a DomainError (bad audio, missing tool, speech engine);
     // anything else is unexpected and worth a retry.
-    const userMessage = isDomainError(err) ? err.text : UNEXPECTED;
+    const reason = storedMessageOf(err, UNEXPECTED);
     const retryable = isDomainError(err) ? err.retryable : true;
     log.warn({ err, recordingId, attempt, final, retryable }, 'pipeline step failed');
     if (retryable && !final) {
+      const retrying = { ...reason, attempt: attempt + 1 };
       await repo.setStatus(recordingId, {
-        error: `${userMessage} (attempt ${attempt + 1} failed, retrying)`,
+        error: storedMessageText('en', retrying, null),
+        errorDetail: retrying,
       });
       throw err;
     }
-    await failed(rec, userMessage);
+    await failed(rec, reason);
   }
 
   const transcribe = handleJob(transcribeJob, async ({ recordingId }, { attempt, log }) => {
@@ -97,7 +121,7 @@ export function createPipelineJobs(deps: PipelineDeps): {
       return;
     }
     if (!rec.storageKey) {
-      await failed(rec, 'This recording has no audio file.');
+      await failed(rec, { message: msg('This recording has no audio file.') });
       return;
     }
     const work = fs.mkdtempSync(path.join(os.tmpdir(), `rec-${recordingId}-`));
@@ -134,6 +158,7 @@ export function createPipelineJobs(deps: PipelineDeps): {
         status: 'analyzing',
         progress: PROGRESS.transcribed,
         error: null,
+        errorDetail: null,
       });
       await deps.enqueue(analyzeJob, { recordingId });
       log.info(
@@ -160,7 +185,12 @@ export function createPipelineJobs(deps: PipelineDeps): {
         log,
       });
       await deps.onAnalyzed?.(recordingId, rec.organizationId);
-      await repo.setStatus(recordingId, { status: 'done', progress: PROGRESS.done, error: null });
+      await repo.setStatus(recordingId, {
+        status: 'done',
+        progress: PROGRESS.done,
+        error: null,
+        errorDetail: null,
+      });
       log.info({ recordingId }, 'analysed');
       await tellOwner(rec, 'analysed');
     } catch (err) {

@@ -1,8 +1,9 @@
 /** Owns how a recording row is shown in the list of the API (the CSV lines: exportLines, in SQL). */
 import type { RecordingListItem } from '@call-insights/contracts/recordings';
+import { storedMessageText, type Language } from '../../i18n/translate.js';
 import type { RecordingListRow } from './recordings.repository.js';
 
-export function toListItem(r: RecordingListRow): RecordingListItem {
+export function toListItem(r: RecordingListRow, lang: Language): RecordingListItem {
   return {
     id: r.id,
     createdAt: r.createdAt.toISOString(),
@@ -21,6 +22,6 @@ export function toListItem(r: RecordingListRow): RecordingListItem {
     source: r.source,
     status: r.status,
     progress: r.progress,
-    error: r.error,
+    error: storedMessageText(lang, r.errorDetail, r.error),
   };
 }

@@ -1,4 +1,5 @@
 /** Owns the SQL of recordings: tenant-scoped reads, search, keyset export batches, pipeline state. */
+import type { StoredMessage } from '../../errors.js';
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -158,6 +159,7 @@ const listColumns = {
   status: recordings.status,
   progress: recordings.progress,
   error: recordings.error,
+  errorDetail: recordings.errorDetail,
 };
 /** created_at as PostgreSQL prints it (microseconds kept): a cursor position that compares exactly. */
 const cursorAt = sql<string>`${recordings.createdAt}::text`;
@@ -543,7 +545,12 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number } =
 
     async setStatus(
       id: number,
-      patch: { status?: RecordingStatus; progress?: number; error?: string | null },
+      patch: {
+        status?: RecordingStatus;
+        progress?: number;
+        error?: string | null;
+        errorDetail?: StoredMessage | null;
+      },
     ): Promise<void> {
       await db
         .update(recordings)

@@ -296,6 +296,30 @@ describe.each(BACKENDS)('recordings on %s', (backend) => {
     const failed = await waitForRecording(h.app, user.auth, res.json().id);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/could not be decoded|incomplete|no audio|empty/i);
+    // The reason was stored as a message, so a French reader gets it in French everywhere it shows.
+    const fr = { ...user.auth, 'accept-language': 'fr-FR,fr;q=0.9' };
+    const failedId = res.json().id as number;
+    const get = (url: string, headers: Record<string, string>) =>
+      h.app.inject({ method: 'GET', url, headers });
+    const frenchReason = (await get(`/api/transcription/progress?id=${failedId}`, fr)).json().error as string;
+    expect(frenchReason).not.toBe(failed.error);
+    expect(frenchReason).toMatch(/décod|incomplet|audio|vide/i);
+    const listed = (await get('/api/analysis/transcriptions?page=1', fr)).json().items as {
+      id: number;
+      error: string | null;
+    }[];
+    expect(listed.find((i) => i.id === failedId)?.error).toBe(frenchReason);
+    expect((await get(`/api/analysis/analysis?id=${failedId}`, fr)).json().error).toBe(frenchReason);
+    expect((await get(`/api/transcription/progress?id=${failedId}`, user.auth)).json().error).toBe(
+      failed.error,
+    );
+    const bell = (await get('/api/notifications?limit=20', fr)).json().items as {
+      kind: string;
+      params: Record<string, unknown>;
+    }[];
+    const told = bell.find((n) => n.kind === 'call_failed' && n.params.name === 'truncated.wav');
+    expect(told?.params.reason).toBe(frenchReason);
+    expect(Object.keys(told?.params ?? {}).sort()).toEqual(['name', 'reason']);
 
     // One attempt = the request plus the provider's two quick retries; the job itself is not retried (limit 0).
     fake.failNext(3, 500);

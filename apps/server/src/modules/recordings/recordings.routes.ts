@@ -142,9 +142,11 @@ export async function recordingsRoutes(
     return { success: UPLOAD_SUCCESS, id: row.id } as const;
   });
 
-  router.route(recordingsApi.list, async ({ caller, query }) => service.list(caller, query));
+  router.route(recordingsApi.list, async ({ caller, query, lang }) => service.list(caller, query, lang));
 
-  router.route(recordingsApi.progress, async ({ caller, query }) => service.progress(caller, query.id));
+  router.route(recordingsApi.progress, async ({ caller, query, lang }) =>
+    service.progress(caller, query.id, lang),
+  );
 
   router.route(recordingsApi.retry, async ({ caller, params }) => service.retry(caller, params.id));
 

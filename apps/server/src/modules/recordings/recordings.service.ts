@@ -22,6 +22,7 @@ import { sniffAudioStream } from '../../adapters/audio/sniff.js';
 import { safeDownload, UrlRefusedError, type SafeDownloadOptions } from '../../adapters/net/safe-fetch.js';
 import type { StorageAdapter } from '../../adapters/storage/storage.js';
 import { AppError } from '../../errors.js';
+import { storedMessageText, type Language } from '../../i18n/translate.js';
 import { recordingOwnerScope } from '../../lib/ownership.js';
 import { csvLine } from '../../lib/csv.js';
 import type { UrlSigner } from '../../lib/signed-url.js';
@@ -391,7 +392,11 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     },
 
     /** One page of the list: by cursor (any depth, the cost of page 1) or by page number. */
-    async list(caller: AuthUser, query: RecordingListQuery): Promise<RecordingListResponse> {
+    async list(
+      caller: AuthUser,
+      query: RecordingListQuery,
+      lang: Language = 'en',
+    ): Promise<RecordingListResponse> {
       let position: ListPosition = { kind: 'page', page: query.page };
       if (query.cursor) {
         const cursor = decodeCursor(query.cursor);
@@ -423,7 +428,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       const first = result.rows[0];
       const last = result.rows[result.rows.length - 1];
       return {
-        items: result.rows.map(toListItem),
+        items: result.rows.map((r) => toListItem(r, lang)),
         total: result.total,
         totalCapped: result.capped,
         page: result.page,
@@ -448,11 +453,11 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       };
     },
 
-    async progress(caller: AuthUser, id: number): Promise<ProgressResponse> {
+    async progress(caller: AuthUser, id: number, lang: Language = 'en'): Promise<ProgressResponse> {
       const row = await owned(caller, id);
       // A failed recording reports 100 so pollers stop; the status says how it ended.
       const progress = row.status === 'done' || row.status === 'failed' ? 100 : Math.min(99, row.progress);
-      return { progress, status: row.status, error: row.error };
+      return { progress, status: row.status, error: storedMessageText(lang, row.errorDetail, row.error) };
     },
 
     async audio(caller: AuthUser, id: number) {
@@ -517,6 +522,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
         status: hasTranscript ? 'analyzing' : 'queued',
         progress: hasTranscript ? 75 : 5,
         error: null,
+        errorDetail: null,
       });
       if (hasTranscript) await deps.enqueue(analyzeJob, { recordingId: row.id });
       else await deps.enqueue(transcribeJob, { recordingId: row.id });
@@ -631,7 +637,12 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
 
     /** Queues a fresh analysis of a transcribed recording. */
     async requestAnalysis(recordingId: number): Promise<void> {
-      await repo.setStatus(recordingId, { status: 'analyzing', progress: PROGRESS.transcribed, error: null });
+      await repo.setStatus(recordingId, {
+        status: 'analyzing',
+        progress: PROGRESS.transcribed,
+        error: null,
+        errorDetail: null,
+      });
       await deps.enqueue(analyzeJob, { recordingId });
     },
 
