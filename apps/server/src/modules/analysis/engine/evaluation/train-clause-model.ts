@@ -57,7 +57,9 @@ function readCall(item: DevsetItem): Call {
   return { item, clauses, targets: { objection: target('objection'), pain: target('pain') } };
 }
 
-function train(calls: readonly Call[], kind: ClauseKind): LogisticModel {
+type TrainOptions = Parameters<typeof trainLogistic>[1];
+
+function train(calls: readonly Call[], kind: ClauseKind, opts?: TrainOptions): LogisticModel {
   const df = new Map<string, number>();
   for (const c of calls)
     for (const f of new Set(c.clauses.flatMap((cl) => cl.features))) df.set(f, (df.get(f) ?? 0) + 1);
@@ -66,6 +68,7 @@ function train(calls: readonly Call[], kind: ClauseKind): LogisticModel {
     calls.flatMap((c) =>
       c.clauses.map((cl, i) => ({ features: cl.features.filter(keep), y: c.targets[kind][i] ?? 0 })),
     ),
+    opts,
   );
 }
 
@@ -97,7 +100,7 @@ const describe = (s: MatchCounts) =>
 export type TrainingReport = { model: ClauseModel; lines: string[] };
 
 /** Trains the model on `items` (the development set) as the module comment says. */
-export function trainClauseModel(items: readonly DevsetItem[]): TrainingReport {
+export function trainClauseModel(items: readonly DevsetItem[], opts?: TrainOptions): TrainingReport {
   const calls = items.map(readCall);
   const lines = [
     `calls: ${calls.length}, candidate clauses: ${calls.reduce((a, c) => a + c.clauses.length, 0)}, ` +
@@ -108,7 +111,7 @@ export function trainClauseModel(items: readonly DevsetItem[]): TrainingReport {
   const foldOf = new Map(calls.map((c, i) => [c, i % FOLDS]));
   const foldModels = Array.from({ length: FOLDS }, (_, f) => {
     const rest = calls.filter((c) => foldOf.get(c) !== f);
-    return { objection: train(rest, 'objection'), pain: train(rest, 'pain') };
+    return { objection: train(rest, 'objection', opts), pain: train(rest, 'pain', opts) };
   });
   const modelsOf = (c: Call) => {
     const m = foldModels[foldOf.get(c) ?? 0];
@@ -144,7 +147,7 @@ export function trainClauseModel(items: readonly DevsetItem[]): TrainingReport {
     trainedOn:
       `devset/*.json (${calls.length} calls) only, by scripts/train-clause-model.ts; thresholds by ${FOLDS}-fold ` +
       `cross-validation over calls: objections ${cv.objection}; pain points ${cv.pain}`,
-    models: { objection: train(calls, 'objection'), pain: train(calls, 'pain') },
+    models: { objection: train(calls, 'objection', opts), pain: train(calls, 'pain', opts) },
   };
   return { model, lines };
 }
