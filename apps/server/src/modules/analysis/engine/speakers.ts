@@ -138,6 +138,15 @@ const CALLS_IN =
 const BARE_GREETING =
   /^(?:hello|hi|hey|yes|yeah|yep|good (?:morning|afternoon)|allo|allô|bonjour|oui|salut|speaking)[\s,.!?…-]*(?:\p{L}+[\s,.!?…-]*)?$/iu;
 
+/** What an answering machine or voicemail greeting says ("leave a message after the tone", "tapez deux"). */
+const MACHINE_GREETING =
+  /\b(?:leave (?:me |us )?a (?:message|voicemail)|after the (?:tone|beep)|record your message|you(?:'ve| have) reached|(?:press|dial) (?:one|two|three|four|five|zero|\d)|laissez(?:-moi| moi|-nous| nous)? (?:un|votre) message|après le (?:bip|signal sonore)|vous êtes (?:bien )?sur (?:la )?(?:messagerie|boîte vocale)|tapez (?:un|deux|trois|quatre|cinq|zéro|\d))\b/iu;
+
+/** Whether a speaker's words are those of an answering machine (a greeting, a menu), not a person's. */
+export function soundsLikeMachine(text: string): boolean {
+  return MACHINE_GREETING.test(text);
+}
+
 /** Whether the text introduces its speaker as someone calling from a company ("this is Mark from BrightDesk"). */
 export function introducesAsSeller(text: string): boolean {
   return INTRODUCES.test(text);

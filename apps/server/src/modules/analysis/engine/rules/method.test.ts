@@ -32,6 +32,22 @@ describe('analysis by method', () => {
     expect(a.pain_points).toEqual([]);
   });
 
+  it('reads a message left after an answering machine as a voicemail, even with a callback offered', () => {
+    const a = analyze(
+      call(
+        ['Répondeur', 'Vous êtes bien sur la messagerie de Nadia Roux. Laissez-moi un message après le bip.'],
+        [
+          'Vendeur',
+          "Bonjour Madame Roux, ici Hugo de la société Clim'Alpes. Beaucoup de clients trouvent l'entretien trop cher et perdent des heures avec les pannes. Je vous rappelle jeudi à dix heures, je vous envoie notre offre par mail.",
+        ],
+      ),
+      'fr',
+    );
+    expect(a.result_class).toBe('other');
+    expect(a.objections).toEqual([]);
+    expect(a.pain_points).toEqual([]);
+  });
+
   it('takes objections and pain from the prospect even when the prospect speaks first', () => {
     const a = analyze(
       call(

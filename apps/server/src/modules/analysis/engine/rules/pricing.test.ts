@@ -106,3 +106,24 @@ describe('price display', () => {
     ]);
   });
 });
+
+describe('price parser: frames, weights and ages', () => {
+  it.each([
+    // Outside a call in sterling, a pound is a weight.
+    ['Green beans run thirteen fifty a pound.', ['$13.50 per pound']],
+    ["It's eleven dollars a pound for the Colombian.", ['$11 per pound']],
+    ['We quoted you fifty pounds a month, sterling.', ['£50 per month']],
+    // A verb that places the price in a span, and "between" / "from" before the amount.
+    ['Our plans go from twenty-nine to ninety-nine a month.', ['$29–$99 per month']],
+    ['Channel letters usually run between eight and twelve thousand installed.', ['$8,000–$12,000']],
+    ['They quoted thirty-eight thousand without the wall, and it felt high.', ['$38,000']],
+  ])('%s', (text, expected) => {
+    expect(findPrices(text, 'en', { callMoney: true }).map((p) => formatPrice(p, 'en'))).toEqual(expected);
+  });
+
+  it('reads a number after "she\'s" as an age, not a price', () => {
+    expect(findPrices("Doris keeps the books, and she's seventy-eight.", 'en', { callMoney: true })).toEqual(
+      [],
+    );
+  });
+});

@@ -174,6 +174,9 @@ const CURRENCY_WORDS: Record<string, Currency> = {
   piasses: 'USD',
 };
 
+/** What marks a call in pounds sterling: the sign, "quid", "sterling", the code. */
+export const STERLING = /£|(?<![\p{L}])(?:quid|sterling|gbp)(?![\p{L}])/iu;
+
 function symbolCurrency(sym: string): Currency {
   if (sym === '€') return 'EUR';
   if (sym === '£') return 'GBP';
@@ -186,6 +189,7 @@ function currencyAfter(
   toks: readonly Tok[],
   i: number,
   language: EngineLanguage,
+  poundIsMoney = true,
 ): { currency: Currency; to: number } | null {
   const t = toks[i];
   if (!t) return null;
@@ -207,6 +211,9 @@ function currencyAfter(
   }
   const c = CURRENCY_WORDS[t.w];
   if (!c) return null;
+  // "Thirteen fifty a pound", "a five thousand pound forklift": outside a call in pounds sterling a
+  // pound is a weight.
+  if (c === 'GBP' && !poundIsMoney && /^(?:pounds?|livres?)$/u.test(t.w)) return null;
   // French slang "balles" means the local currency; it is a price word in French only.
   if (t.w === 'balles' && language !== 'fr') return null;
   let to = i + 1;
@@ -283,6 +290,18 @@ const COUNT_WORDS: Record<string, CountUnit> = {
   membre: 'user',
   seat: 'seat',
   siege: 'seat',
+  // Weights and volumes: goods priced by quantity ("eleven dollars a pound", "deux euros le kilo").
+  pound: 'pound',
+  lb: 'pound',
+  kilo: 'kilogram',
+  kg: 'kilogram',
+  kilogram: 'kilogram',
+  kilogramme: 'kilogram',
+  ton: 'ton',
+  tonne: 'ton',
+  gallon: 'gallon',
+  litre: 'liter',
+  liter: 'liter',
   poste: 'seat',
   location: 'location',
   site: 'location',
@@ -621,7 +640,6 @@ const FRAME_BEFORE = new Set([
   'is',
   "it's",
   "that's",
-  "he's",
   "they're",
   "there's",
   "drone's",
@@ -640,6 +658,14 @@ const FRAME_BEFORE = new Set([
   'charges',
   'charged',
   'quoted',
+  // "Our plans go from twenty-nine to ninety-nine a month", "kitchens that size land between forty
+  // and fifty-five thousand": verbs that place a price in a span.
+  'go',
+  'goes',
+  'range',
+  'ranges',
+  'land',
+  'lands',
   'for',
   'est',
   "c'est",
@@ -654,6 +680,8 @@ const FRAME_BEFORE = new Set([
   'etait',
   'pour',
 ]);
+const PERSON_IS = new Set(["he's", "she's", "who's", "everybody's", "everyone's"]);
+
 /** Words that may stand between a frame and its amount ("it's about", "we pay like", "quoted me"). */
 const APPROX = new Set([
   'about',
@@ -679,6 +707,10 @@ const APPROX = new Set([
   'right',
   'now',
   'currently',
+  // "run between eight and twelve thousand", "go from twenty-nine to ninety-nine".
+  'between',
+  'from',
+  'entre',
 ]);
 /** What may follow a bare amount in a price frame ("two fifty, and …", "ninety-nine on top", "six hundred thousand before incentives"). */
 const FRAME_AFTER = new Set([
@@ -716,6 +748,17 @@ const FRAME_AFTER = new Set([
   'then',
   'but',
   'mais',
+  // Conjunctions that close the amount's phrase ("thirty-eight thousand without the wall").
+  'without',
+  'depending',
+  'if',
+  'so',
+  'which',
+  'because',
+  'sans',
+  'selon',
+  'si',
+  'donc',
 ]);
 
 const RANGE_JOINERS = new Set(['to', 'or', 'a', 'ou', 'and', 'et']);
@@ -766,6 +809,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
   const moneyContext = opts.moneyContext ?? speaksOfMoney(text);
   const callMoney = opts.callMoney ?? moneyContext;
   const fallbackCurrency: Currency = opts.defaultCurrency ?? (lang === 'fr' ? 'EUR' : 'USD');
+  const poundIsMoney = fallbackCurrency === 'GBP' || STERLING.test(text);
   const numbers: Found[] = [];
 
   for (let i = 0; i < toks.length; i++) {
@@ -784,7 +828,12 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     }
     let n = readNumber(toks, i, languages);
     // "a dollar fifty", "un euro quatre-vingt-cinq": the article is the number one before a currency.
-    if (!n && isWord(t) && /^(?:a|one|un|une)$/u.test(t.w) && currencyAfter(toks, i + 1, lang)?.currency)
+    if (
+      !n &&
+      isWord(t) &&
+      /^(?:a|one|un|une)$/u.test(t.w) &&
+      currencyAfter(toks, i + 1, lang, poundIsMoney)?.currency
+    )
       n = { value: 1, scale: 1, from: i, to: i + 1 };
     if (!n) continue;
     let j = n.to;
@@ -816,7 +865,8 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       hasCurrency = true;
       j++;
     }
-    const cur = hasCurrency && currency !== null && j > n.to ? null : currencyAfter(toks, j, lang);
+    const cur =
+      hasCurrency && currency !== null && j > n.to ? null : currencyAfter(toks, j, lang, poundIsMoney);
     let singularDollar = false;
     if (cur) {
       currency = symBefore ?? cur.currency;
@@ -833,7 +883,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
           c.value < 100 &&
           c.value >= 1 &&
           Number.isInteger(c.value) &&
-          !currencyAfter(toks, c.to, lang)
+          !currencyAfter(toks, c.to, lang, poundIsMoney)
         ) {
           const nextAfterCents = toks[c.to];
           if (
@@ -967,7 +1017,8 @@ function framedBefore(toks: readonly Tok[], i: number): 'frame' | 'clause' | nul
   if (t.kind === 'punct' && /[.,;:!?…]/u.test(t.raw)) return 'clause';
   if (t.kind === 'dash') return 'clause';
   if (!isWord(t)) return null;
-  if (FRAME_BEFORE.has(t.w) || t.w.endsWith("'s")) return 'frame';
+  // "She's seventy-eight": after a person and "is", a bare number is an age, not a price.
+  if (FRAME_BEFORE.has(t.w) || (t.w.endsWith("'s") && !PERSON_IS.has(t.w))) return 'frame';
   // "sixteen hundred", said after "looking at" / "priced at" / "comes in at".
   return t.w === 'at' && /^(?:looking|priced|in|starts|start|starting)$/u.test(toks[j - 1]?.w ?? '')
     ? 'frame'

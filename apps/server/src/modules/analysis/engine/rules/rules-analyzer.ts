@@ -9,7 +9,13 @@ import type { Analysis } from '@call-insights/contracts/analysis';
 import type { AnalyzeInput, Analyzer } from '../analyzer.js';
 import { resolveLanguage } from '../language.js';
 import { countWords } from '../text.js';
-import { detectRepSpeaker, introducesAsSeller, segmentsFromText, toTurns } from '../speakers.js';
+import {
+  detectRepSpeaker,
+  introducesAsSeller,
+  segmentsFromText,
+  soundsLikeMachine,
+  toTurns,
+} from '../speakers.js';
 import { compiledLexicon } from './compiled-lexicon.js';
 import { leadScore } from './lead-score.js';
 import { decideOutcome } from './outcome.js';
@@ -19,6 +25,8 @@ import { writeSummary } from './summary.js';
 
 /** About a minute and a half of speech: longer than any voicemail greeting plus message. */
 const VOICEMAIL_MAX_WORDS = 200;
+/** A greeting with a menu of options: more than that is a person talking. */
+const MACHINE_MAX_WORDS = 90;
 
 /** The call read once: language, lexicon, turns, sentences and who the rep is. */
 export function prepareCall(input: AnalyzeInput) {
@@ -34,10 +42,19 @@ export function prepareCall(input: AnalyzeInput) {
   // A short call with one voice that introduces itself as a seller is the rep leaving a message (a
   // voicemail): nobody in it is the prospect, and one voice agrees nothing, so the class is "other".
   // (A long single-speaker text is more likely a whole call without speaker labels.)
+  // The same when the only other voice is an answering machine's greeting or menu.
+  const speakers = new Set(sentences.map((s) => s.speaker));
+  const others = sentences.filter((s) => s.speaker !== rep);
+  const machineOnly =
+    speakers.size === 2 &&
+    rep !== null &&
+    soundsLikeMachine(others.map((s) => s.text).join(' ')) &&
+    countWords(others.map((s) => s.text).join(' ')) <= MACHINE_MAX_WORDS;
   const repMonologue =
-    new Set(sentences.map((s) => s.speaker)).size === 1 &&
-    countWords(fullText) <= VOICEMAIL_MAX_WORDS &&
-    sentences.some((s) => introducesAsSeller(s.text));
+    machineOnly ||
+    (speakers.size === 1 &&
+      countWords(fullText) <= VOICEMAIL_MAX_WORDS &&
+      sentences.some((s) => introducesAsSeller(s.text)));
   const decided = decideOutcome(sentences, lex, language);
   const outcome = repMonologue ? { ...decided, resultClass: 'other' as const, evidence: null } : decided;
   const isProspect = prospectOf(sentences, rep, repMonologue);

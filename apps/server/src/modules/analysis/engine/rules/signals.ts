@@ -78,11 +78,12 @@ function fromProspect(s: CallSentence, rep: string | null, singleSpeaker: boolea
 
 /**
  * Whether a sentence is the prospect's: anyone but the rep, or the only speaker of the call — unless
- * that only speaker is the rep leaving a message (`repMonologue`: a voicemail), when nobody is.
+ * the rep is leaving a message (`repMonologue`: a voicemail, alone or after a machine's greeting),
+ * when nobody is.
  */
 export function prospectOf(sentences: readonly CallSentence[], rep: string | null, repMonologue = false) {
   const singleSpeaker = new Set(sentences.map((s) => s.speaker)).size <= 1;
-  if (singleSpeaker && repMonologue) return () => false;
+  if (repMonologue) return () => false;
   return (s: CallSentence) => fromProspect(s, rep, singleSpeaker);
 }
 
@@ -250,7 +251,9 @@ function callCurrency(sentences: readonly CallSentence[], language: EngineLangua
   const counts: Record<Currency, number> = { USD: 0, CAD: 0, EUR: 0, GBP: 0 };
   for (const s of sentences) {
     counts.EUR += (s.norm.match(/€|(?<![\p{L}])euros?(?![\p{L}])/gu) ?? []).length;
-    counts.GBP += (s.norm.match(/£|(?<![\p{L}])(?:pounds?|quid)(?![\p{L}])/gu) ?? []).length;
+    // "Pound" alone is as often a weight ("twelve dollars a pound"): the call is in sterling only
+    // when it says so (the sign, "quid", "sterling").
+    counts.GBP += (s.norm.match(/£|(?<![\p{L}])(?:quid|sterling|gbp)(?![\p{L}])/gu) ?? []).length;
     counts.USD += (
       s.norm.match(/\$|(?<![\p{L}])(?:dollars?|bucks?|piastres?|piasses?)(?![\p{L}])/gu) ?? []
     ).length;
