@@ -1,10 +1,13 @@
 /**
  * `npm run eval:analysis`: runs the configured analyzer (ANALYZER=rules|llm and LLM_* variables,
  * default rules) over the labelled calls of `apps/server/devset` and prints, side by side and per
- * language, result-class accuracy and F1 of objections, pain points and pricing for three sets:
+ * language, result-class accuracy and F1 of objections, pain points and pricing for four sets:
  *
  *   - dev        `devset/*.json` — the development set. The rules analyzer is tuned on it: its
  *                per-call results may be read (`--verbose`), its misclassified calls are listed.
+ *   - holdout-v3 `devset/holdout-v3/` — written by an independent annotator (2026-11-23) who read
+ *                no analyzer code and no other holdout; never read nor used for any choice: only its
+ *                aggregate scores are printed, the honest estimate on calls nobody here wrote.
  *   - holdout-v2 `devset/holdout-v2/` — written by an independent annotator before any tuning for
  *                issue 11 and never read while tuning: only its aggregate scores are printed. They
  *                chose once among three fixed configurations (ADR 034), so it is a validation set.
@@ -28,6 +31,7 @@ import {
 
 const SETS = [
   { name: 'dev', dir: DEVSET_DIR, perCall: true },
+  { name: 'holdout-v3', dir: new URL('holdout-v3/', DEVSET_DIR), perCall: false },
   { name: 'holdout-v2', dir: new URL('holdout-v2/', DEVSET_DIR), perCall: false },
   { name: 'seen', dir: new URL('holdout/', DEVSET_DIR), perCall: false },
 ] as const;

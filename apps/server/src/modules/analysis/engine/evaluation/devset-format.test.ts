@@ -12,6 +12,7 @@ import { DEVSET_DIR, loadDevset, type DevsetItem } from './devset.js';
 
 const HOLDOUT_DIR = new URL('holdout/', DEVSET_DIR);
 const HOLDOUT_V2_DIR = new URL('holdout-v2/', DEVSET_DIR);
+const HOLDOUT_V3_DIR = new URL('holdout-v3/', DEVSET_DIR);
 
 function fileIds(dir: URL): string[] {
   return readdirSync(fileURLToPath(dir))
@@ -23,6 +24,7 @@ function fileIds(dir: URL): string[] {
 const sets = {
   dev: { dir: DEVSET_DIR, items: loadDevset(DEVSET_DIR) },
   'holdout-v2': { dir: HOLDOUT_V2_DIR, items: loadDevset(HOLDOUT_V2_DIR) },
+  'holdout-v3': { dir: HOLDOUT_V3_DIR, items: loadDevset(HOLDOUT_V3_DIR) },
 } as const;
 
 /** `$299 per month`, `$1,200 per quarter`, `$0.12 per word`, `$350 to $500 per month`, `$2,500 one-time`. */
@@ -56,18 +58,27 @@ describe('labelled call sets', () => {
     const v2 = sets['holdout-v2'].items;
     expect(v2.filter((c) => c.language === 'en')).toHaveLength(20);
     expect(v2.filter((c) => c.language === 'fr')).toHaveLength(10);
-    for (const items of [dev, v2]) {
+    const v3 = sets['holdout-v3'].items;
+    expect(v3).toHaveLength(30);
+    expect(v3.filter((c) => c.language === 'en')).toHaveLength(20);
+    expect(v3.filter((c) => c.language === 'fr')).toHaveLength(10);
+    for (const items of [dev, v2, v3]) {
       expect(new Set(items.map((c) => c.labels.result_class))).toEqual(
         new Set(['appointment', 'follow_up', 'not_interested', 'other']),
       );
     }
   });
 
-  it('name each file after its id, and no id is used twice across dev, holdout and holdout-v2', () => {
+  it('name each file after its id, and no id is used twice across dev, holdout, holdout-v2 and holdout-v3', () => {
     for (const { dir, items } of Object.values(sets)) {
       expect(items.map((c) => c.id)).toEqual(fileIds(dir));
     }
-    const all = [...fileIds(DEVSET_DIR), ...fileIds(HOLDOUT_DIR), ...fileIds(HOLDOUT_V2_DIR)];
+    const all = [
+      ...fileIds(DEVSET_DIR),
+      ...fileIds(HOLDOUT_DIR),
+      ...fileIds(HOLDOUT_V2_DIR),
+      ...fileIds(HOLDOUT_V3_DIR),
+    ];
     expect(all.length).toBeGreaterThan(0);
     expect(all.filter((id, i) => all.indexOf(id) !== i)).toEqual([]);
   });
