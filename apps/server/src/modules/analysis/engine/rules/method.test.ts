@@ -48,6 +48,38 @@ describe('analysis by method', () => {
     expect(a.pain_points).toEqual([]);
   });
 
+  it('reads a proposed next step answered with a plain no as a refusal, and "no problem" as a yes', () => {
+    const refused = analyze(
+      call(
+        ['Rep', 'Hi Pastor, this is Lena from FlockWorks.'],
+        ['Prospect', 'The board would not approve it this year.'],
+        ['Rep', 'Understood. Could I check back next year?'],
+        ['Prospect', "No, I'd rather you didn't. Thank you."],
+      ),
+    );
+    expect(refused.result_class).toBe('not_interested');
+    const agreed = analyze(
+      call(
+        ['Rep', 'Could I send you the proposal and call you back on Thursday?'],
+        ['Prospect', 'No problem, call me Thursday.'],
+      ),
+    );
+    expect(agreed.result_class).toBe('follow_up');
+  });
+
+  it('hears a French refusal whose "ne" belongs to its own "pas"', () => {
+    for (const refusal of ['Je ne suis pas intéressé, merci.', "Non, on n'est pas intéressés."]) {
+      const a = analyze(
+        call(
+          ['Speaker 1', 'Bonjour, ici Paul de Sécurifeu, je peux vous envoyer une plaquette ?'],
+          ['Speaker 2', refusal],
+        ),
+        'fr',
+      );
+      expect(a.result_class, refusal).toBe('not_interested');
+    }
+  });
+
   it('takes objections and pain from the prospect even when the prospect speaks first', () => {
     const a = analyze(
       call(

@@ -7,6 +7,8 @@
  *    "Je vous propose une démonstration mardi") answered with a yes ("Sure.", "D'accord") books the
  *    meeting; a proposal to follow up ("Can I call you back next week?" / "Yes, please.") agrees to
  *    follow up; the evidence is the answer;
+ *  - such a proposal answered with a plain no ("Could I check back next year?" / "No, I'd rather you
+ *    didn't.") refuses the next step: not interested, unless a meeting is already booked;
  *  - other cues inside questions do not count ("Would you like to book a demo?" proposes, it does not
  *    agree);
  *  - a negated rejection cue is ignored ("it's not that I'm not interested");
@@ -55,6 +57,15 @@ export function decideOutcome(
       }
       continue;
     }
+    const declined = proposalDeclined(s, sentences, lex, language);
+    if (declined && resultClass !== 'appointment') {
+      // "Could I check back next year?" / "No, I'd rather you didn't.": the next step is refused.
+      cueSentences.add(declined.index);
+      resultClass = 'not_interested';
+      evidence = declined;
+      proposal = null;
+      continue;
+    }
     const proposed = proposalAccepted(s, sentences, lex, language);
     if (proposed) {
       cueSentences.add(proposed.answer.index);
@@ -67,11 +78,13 @@ export function decideOutcome(
     }
     if (s.question) continue;
     for (const hit of lex.outcomes.findAll(s.norm)) {
-      // "ça ne m'intéresse pas": the "ne" belongs to the refusal's own "pas", it does not negate it.
+      // "ça ne m'intéresse pas", "je ne suis pas intéressé", "on n'est pas intéressés": the "ne" belongs
+      // to the refusal's own "pas", it does not negate it.
       const ownNe =
         hit.value === 'not_interested' &&
         language === 'fr' &&
-        /(?:^|\s)(?:ne|n')\s*$/u.test(s.norm.slice(0, hit.start));
+        (/(?:^|\s)(?:ne|n')\s*$/u.test(s.norm.slice(0, hit.start)) ||
+          /^(?:pas|plus|jamais)\s/u.test(hit.phrase));
       const negated = !ownNe && isNegated(s.norm, hit.start, hit.end, language, s.text);
       let cue: CallResultClass | 'cancellation' | null;
       switch (hit.value) {
@@ -132,6 +145,30 @@ function proposalAccepted(
   if (cues.some((h) => h.value === 'appointment')) return { cue: 'appointment', answer };
   if (cues.some((h) => h.value === 'follow_up')) return { cue: 'follow_up', answer };
   return null;
+}
+
+/** A plain no opening an answer ("No.", "Nope, thanks", "Non merci"), not "no problem" or "no worries". */
+const PLAIN_NO =
+  /^\s*(?:no|nope|nah|non)(?![\p{L}'])(?!\s+(?:problem|problems|worries|worry|sweat|doubt|rush|question|questions|probleme|soucis?)(?![\p{L}]))/u;
+
+/**
+ * A proposal of a next step (a meeting or a follow-up, in a proposal form, ending its turn) that the
+ * other speaker answers with a plain no: the answer, or null.
+ */
+function proposalDeclined(
+  s: CallSentence,
+  sentences: readonly CallSentence[],
+  lex: CompiledLexicon,
+  language: EngineLanguage,
+): CallSentence | null {
+  const answer = sentences[s.index + 1];
+  if (!answer || answer.turnIndex !== s.turnIndex + 1 || answer.speaker === s.speaker) return null;
+  if (!PLAIN_NO.test(answer.norm) || !lex.proposals.test(s.norm)) return null;
+  const next = lex.outcomes
+    .findAll(s.norm)
+    .filter((h) => !isNegated(s.norm, h.start, h.end, language, s.text))
+    .some((h) => h.value === 'appointment' || h.value === 'follow_up');
+  return next || lex.meetings.test(s.norm) ? answer : null;
 }
 
 const DAY =
