@@ -2,7 +2,9 @@
  * bench/ingest: streaming upload of a large WAV (BENCH_FILE_MB, default 200) to the built server on
  * PGlite (ROLE=api, so no pipeline runs), timed end to end, with the server's peak RSS (VmHWM) to show
  * the upload is streamed to disk and never held in memory. Baseline in the same run: `cp` of the same
- * file (and `cp` + `sync FILE`, since the server fsyncs the stored file before publishing it).
+ * file (and `cp` + `sync FILE`, since the server fsyncs the stored file before publishing it), and the
+ * same upload to a bare Node HTTP server that only streams the body to a file and fsyncs it (what
+ * any Node HTTP upload can reach on this machine).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomFillSync } from 'node:crypto';
@@ -111,6 +113,33 @@ async function upload(
   });
 }
 
+/**
+ * The transport's ceiling on this machine: a bare Node HTTP server in its own process that streams
+ * the request body to a file and fsyncs it, nothing else (no multipart, auth, sniffing or database).
+ */
+const BARE_SERVER = `
+const http = require('node:http'), fs = require('node:fs'), { pipeline } = require('node:stream/promises');
+const dir = process.argv[1];
+let n = 0;
+const srv = http.createServer(async (req, res) => {
+  const file = dir + '/bare-' + (n++) + '.bin';
+  const h = await fs.promises.open(file, 'w');
+  await pipeline(req, fs.createWriteStream(null, { fd: h.fd, autoClose: false, highWaterMark: 1 << 20 }));
+  await h.sync(); await h.close(); fs.rmSync(file);
+  res.writeHead(201).end('{}');
+});
+srv.listen(0, '127.0.0.1', () => process.stdout.write(String(srv.address().port) + '\\n'));
+`;
+
+async function startBareServer(dir: string): Promise<{ port: number; child: ReturnType<typeof spawn> }> {
+  const child = spawn(process.execPath, ['-e', BARE_SERVER, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout?.once('data', (c: Buffer) => resolve(Number(c.toString().trim())));
+  });
+  return { port, child };
+}
+
 /** Runs a command, optionally under `/usr/bin/time -v` to get its peak RSS. */
 async function timed(
   cmd: string,
@@ -202,6 +231,27 @@ try {
     });
   }
 
+  // Same client, same bytes, to the bare server: what any Node HTTP upload can reach here.
+  const bare = await startBareServer(work);
+  cleanup.add('bare server', () => stopChild(bare.child));
+  const bareSeconds: number[] = [];
+  const bareRows: Row[] = [];
+  for (let i = 1; i <= RUNS; i++) {
+    const res = await upload(`http://127.0.0.1:${bare.port}/`, accessToken, src);
+    if (res.status !== 201) throw new Error(`bare upload ${i} failed: ${res.status}`);
+    bareSeconds.push(res.seconds);
+    bareRows.push({
+      run: `bare Node HTTP → file + fsync #${i} (baseline)`,
+      seconds: round(res.seconds, 2),
+      'MB/s': round(size / MB / res.seconds),
+      'RSS before MB': '—',
+      'peak RSS MB': '—',
+      'peak − before MB': '—',
+      verified: '201',
+    });
+  }
+  await stopChild(bare.child);
+
   const withTime = fs.existsSync('/usr/bin/time');
   const cpSeconds: number[] = [];
   const cpSyncSeconds: number[] = [];
@@ -253,8 +303,10 @@ try {
       (hwmResettable ? ' (peak RSS reset before each upload)' : ' (peak RSS cumulative: clear_refs refused)'),
     [
       ...rows,
+      ...bareRows,
       ...baselineRows,
       med('MEDIAN POST upload_file', uploadSeconds),
+      med('MEDIAN bare Node HTTP → file + fsync (baseline)', bareSeconds),
       med('MEDIAN cp (baseline)', cpSeconds),
       med('MEDIAN cp + sync FILE (baseline)', cpSyncSeconds),
     ],
@@ -263,6 +315,10 @@ try {
   console.log(
     `upload ÷ (cp + sync FILE), medians: ${round(median(cpSyncSeconds) / median(uploadSeconds), 2)}× (target ≥ 0.5); ` +
       `server RSS growth during an upload: max ${round(Math.max(...growth))} MB (target ≤ 64)`,
+  );
+  console.log(
+    `bare Node HTTP → file ÷ (cp + sync FILE): ${round(median(cpSyncSeconds) / median(bareSeconds), 2)}× ` +
+      `(the transport's ceiling here); upload ÷ bare: ${round(median(bareSeconds) / median(uploadSeconds), 2)}×`,
   );
   console.log(
     `bench process peak RSS: ${round(process.resourceUsage().maxRSS / 1024)} MB (the upload is streamed, not buffered)`,
