@@ -1,0 +1,246 @@
+/**
+ * The words around an amount that decide whether it is a price: money talk, price frames ("it's",
+ * "we pay", "runs"), what may follow a framed amount, and what makes a number something else (a
+ * time, a count, a loss). Part of the price reader (`pricing.ts`); each set says why it exists.
+ */
+import { fold } from './price-tokens.js';
+import type { TimeUnit } from './pricing.js';
+
+export const ONE_TIME_BEFORE =
+  /(?:one[- ]time|one[- ]off|(?:setup|set[- ]up|installation|onboarding|activation|registration|sign[- ]up|joining|enrollment|enrolment) (?:fee|cost|charge)|upfront|up front|frais d'(?:installation|inscription|adhesion|ouverture)|frais de (?:mise en (?:place|service)|dossier)|frais uniques?|paiement unique)(?![\p{L}])[^.?!]{0,25}$/iu;
+export const PERIOD_BEFORE: [RegExp, TimeUnit][] = [
+  [/(?:monthly|month to month|mensuel(?:le)?s?)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'month'],
+  [/(?:annual|yearly|annuel(?:le)?s?)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'year'],
+];
+
+/** Words that make a passage speak of money, so that "twelve hundred a quarter" is a price. */
+export const MONEY_CONTEXT =
+  /(?<![\p{L}])(?:pay|paying|paid|cost|costs|costing|price|prices|pricing|priced|charge|charges|charged|fee|fees|rate|rates|budget|budgeted|quote|quoted|spend|spending|bill|billed|invoice|subscription|plan|package|tier|license|licence|run you|runs you|comes to|comes out|investment|payer|paie|paye|payons|coute|coutent|cout|couts|prix|tarif|tarifs|frais|facture|factures|abonnement|forfait|devis|soumission|revient|mensualite|investissement|honoraires)(?![\p{L}])/iu;
+
+/** Whether a text speaks of money (see MONEY_CONTEXT). */
+export function speaksOfMoney(text: string): boolean {
+  return MONEY_CONTEXT.test(fold(text));
+}
+
+/** Words that, right before a number, make it something other than an amount. */
+export const NOT_AMOUNT_BEFORE = new Set([
+  'at',
+  'vers',
+  'since',
+  'in',
+  'en',
+  'depuis',
+  'room',
+  'number',
+  'numero',
+  'extension',
+  'page',
+  'step',
+  'etape',
+  'version',
+  'top',
+  'suite',
+  'route',
+  'floor',
+  'over',
+  'under',
+  'above',
+  'below',
+  'than',
+]);
+export const TIME_AFTER = new Set([
+  'am',
+  'pm',
+  'h',
+  "o'clock",
+  'oclock',
+  'heure',
+  'heures',
+  'minutes',
+  'days',
+  'jours',
+]);
+/**
+ * Amounts of money that are not what something costs the buyer: losses, revenue, insured or loan
+ * amounts, deductibles, refunds, grants and subsidies (words up to four words before the amount).
+ */
+export const NOT_A_PRICE_BEFORE = new Set([
+  'lose',
+  'lost',
+  'losing',
+  'loss',
+  'losses',
+  'revenue',
+  'revenues',
+  'sales',
+  'salary',
+  'salaries',
+  'claims',
+  'refund',
+  'refunded',
+  'deductible',
+  'grant',
+  'rebate',
+  'subsidy',
+  'worth',
+  'perd',
+  'perdu',
+  'perdons',
+  'perte',
+  'pertes',
+  'salaire',
+  'salaires',
+  'subvention',
+  'prime',
+  'franchise',
+  'rembourse',
+  'remboursement',
+  'chiffre',
+]);
+/** Nouns an amount qualifies ("a five hundred thousand dollar policy", "the twenty dollar difference"). */
+export const NOT_A_PRICE_AFTER = new Set([
+  'difference',
+  'policy',
+  'deductible',
+  'coverage',
+  'loan',
+  'credit',
+  'limit',
+  'refund',
+  'rebate',
+  'grant',
+  'bonus',
+  'fine',
+  'penalty',
+  'claim',
+  'claims',
+  'in',
+  'of',
+]);
+/** Words that put a bare amount in a price frame: "it's two fifty", "we pay two eighty", "runs eleven to fourteen thousand". */
+export const FRAME_BEFORE = new Set([
+  'is',
+  "it's",
+  "that's",
+  "they're",
+  "there's",
+  "drone's",
+  'are',
+  'was',
+  'were',
+  'be',
+  'runs',
+  'run',
+  'costs',
+  'cost',
+  'pay',
+  'paying',
+  'paid',
+  'charge',
+  'charges',
+  'charged',
+  'quoted',
+  // "Our plans go from twenty-nine to ninety-nine a month", "kitchens that size land between forty
+  // and fifty-five thousand": verbs that place a price in a span.
+  'go',
+  'goes',
+  'range',
+  'ranges',
+  'land',
+  'lands',
+  'for',
+  'est',
+  "c'est",
+  'coute',
+  'paie',
+  'paye',
+  'payons',
+  'payez',
+  'facture',
+  'facturons',
+  'sont',
+  'etait',
+  'pour',
+]);
+export const PERSON_IS = new Set(["he's", "she's", "who's", "everybody's", "everyone's"]);
+
+/** Words that may stand between a frame and its amount ("it's about", "we pay like", "quoted me"). */
+export const APPROX = new Set([
+  'about',
+  'around',
+  'like',
+  'roughly',
+  'only',
+  'just',
+  'maybe',
+  'approximately',
+  'me',
+  'us',
+  'you',
+  'environ',
+  'a',
+  'peu',
+  'pres',
+  'seulement',
+  'que',
+  'looking',
+  'at',
+  'something',
+  'right',
+  'now',
+  'currently',
+  // "run between eight and twelve thousand", "go from twenty-nine to ninety-nine".
+  'between',
+  'from',
+  'entre',
+]);
+/** What may follow a bare amount in a price frame ("two fifty, and …", "ninety-nine on top", "six hundred thousand before incentives"). */
+export const FRAME_AFTER = new Set([
+  'on',
+  'before',
+  'right',
+  'now',
+  'for',
+  'to',
+  'installed',
+  'total',
+  'flat',
+  'plus',
+  'each',
+  'up',
+  'and',
+  'or',
+  'with',
+  'including',
+  'included',
+  'instead',
+  'this',
+  'pour',
+  'avant',
+  'installe',
+  'pose',
+  'tout',
+  'aujourd',
+  "aujourd'hui",
+  'presentement',
+  'hors',
+  'et',
+  'ou',
+  'avec',
+  'then',
+  'but',
+  'mais',
+  // Conjunctions that close the amount's phrase ("thirty-eight thousand without the wall").
+  'without',
+  'depending',
+  'if',
+  'so',
+  'which',
+  'because',
+  'sans',
+  'selon',
+  'si',
+  'donc',
+]);
+
+export const RANGE_JOINERS = new Set(['to', 'or', 'a', 'ou', 'and', 'et']);

@@ -1,0 +1,79 @@
+/** Currencies said around an amount: symbols, codes and words. Part of the price reader (`pricing.ts`). */
+import type { EngineLanguage } from '../language.js';
+import type { Tok } from './price-tokens.js';
+import type { Currency } from './pricing.js';
+
+export const CURRENCY_WORDS: Record<string, Currency> = {
+  dollar: 'USD',
+  dollars: 'USD',
+  buck: 'USD',
+  bucks: 'USD',
+  usd: 'USD',
+  cad: 'CAD',
+  euro: 'EUR',
+  euros: 'EUR',
+  eur: 'EUR',
+  pound: 'GBP',
+  pounds: 'GBP',
+  quid: 'GBP',
+  gbp: 'GBP',
+  livre: 'GBP',
+  livres: 'GBP',
+  balles: 'EUR',
+  piastre: 'USD',
+  piastres: 'USD',
+  piasse: 'USD',
+  piasses: 'USD',
+};
+
+/** What marks a call in pounds sterling: the sign, "quid", "sterling", the code. */
+export const STERLING = /£|(?<![\p{L}])(?:quid|sterling|gbp)(?![\p{L}])/iu;
+
+export function symbolCurrency(sym: string): Currency {
+  if (sym === '€') return 'EUR';
+  if (sym === '£') return 'GBP';
+  if (sym === 'CA$' || sym === 'C$') return 'CAD';
+  return 'USD';
+}
+
+/** A currency said after the number: "$", "$ CA", "dollars", "canadian dollars", "dollars canadiens". */
+export function currencyAfter(
+  toks: readonly Tok[],
+  i: number,
+  language: EngineLanguage,
+  poundIsMoney = true,
+): { currency: Currency; to: number } | null {
+  const t = toks[i];
+  if (!t) return null;
+  if (t.kind === 'sym') {
+    let to = i + 1;
+    let currency = symbolCurrency(t.raw);
+    const n = toks[to];
+    if (n?.kind === 'word' && (n.w === 'ca' || n.w === 'cad')) {
+      currency = 'CAD';
+      to++;
+    } else if (n?.kind === 'word' && (n.w === 'us' || n.w === 'usd')) to++;
+    return { currency, to };
+  }
+  if (t.kind !== 'word') return null;
+  // "canadian dollars", "us dollars", "american dollars".
+  if ((t.w === 'canadian' || t.w === 'us' || t.w === 'american') && toks[i + 1]) {
+    const c = CURRENCY_WORDS[toks[i + 1]?.w ?? ''];
+    if (c === 'USD') return { currency: t.w === 'canadian' ? 'CAD' : 'USD', to: i + 2 };
+  }
+  const c = CURRENCY_WORDS[t.w];
+  if (!c) return null;
+  // "Thirteen fifty a pound", "a five thousand pound forklift": outside a call in pounds sterling a
+  // pound is a weight.
+  if (c === 'GBP' && !poundIsMoney && /^(?:pounds?|livres?)$/u.test(t.w)) return null;
+  // French slang "balles" means the local currency; it is a price word in French only.
+  if (t.w === 'balles' && language !== 'fr') return null;
+  let to = i + 1;
+  let currency = c;
+  const n = toks[to];
+  if (c === 'USD' && n?.kind === 'word' && /^(?:canadiens?|ca|cad)$/u.test(n.w)) {
+    currency = 'CAD';
+    to++;
+  } else if (c === 'USD' && n?.kind === 'word' && /^(?:americains?|us)$/u.test(n.w)) to++;
+  return { currency, to };
+}

@@ -1,0 +1,106 @@
+/**
+ * Tokens of a price passage (amounts in digits, words, currency symbols, "/", "%", punctuation) and
+ * the reading of numbers from digits or number words. Part of the price reader (`pricing.ts`).
+ */
+import { readNumberWords, type NumberLanguage } from '../numbers.js';
+
+export type TokKind = 'num' | 'word' | 'sym' | 'pct' | 'slash' | 'dash' | 'punct';
+export type Tok = { kind: TokKind; raw: string; w: string; start: number; end: number };
+
+export const TOKEN_RE =
+  /(?<num>\d{1,3}(?:(?:,|\.|\u00a0|\u202f| )\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d))|(?<sym>US\$|CA\$|C\$|\$|€|£)|(?<word>[\p{L}]+(?:['’][\p{L}]+)*)|(?<pct>%)|(?<slash>\/)|(?<dash>[-–—])|(?<punct>[.,;:!?…()"“”«»])/gu;
+
+export const ACCENTS = /\p{M}/gu;
+export const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(ACCENTS, '').replace(/’/gu, "'");
+
+export function tokenize(text: string): Tok[] {
+  const out: Tok[] = [];
+  TOKEN_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = TOKEN_RE.exec(text)) !== null) {
+    const g = m.groups ?? {};
+    const kind: TokKind = g.num
+      ? 'num'
+      : g.sym
+        ? 'sym'
+        : g.word
+          ? 'word'
+          : g.pct
+            ? 'pct'
+            : g.slash
+              ? 'slash'
+              : g.dash
+                ? 'dash'
+                : 'punct';
+    out.push({ kind, raw: m[0], w: fold(m[0]), start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+export function parseDigits(raw: string): number {
+  let s = raw.replace(/[\u00a0\u202f ]/gu, '');
+  // A separator followed by exactly three digits groups thousands; otherwise it is the decimal mark.
+  s = s.replace(/[.,](?=\d{3}(?:\D|$))/gu, '');
+  s = s.replace(',', '.');
+  return Number.parseFloat(s);
+}
+
+export const DIGIT_SCALES: Record<string, number> = {
+  k: 1000,
+  thousand: 1000,
+  grand: 1000,
+  mille: 1000,
+  million: 1_000_000,
+  millions: 1_000_000,
+  m: 1_000_000,
+};
+
+export type NumberSpan = { value: number; scale: number; from: number; to: number };
+
+/** Reads a number at token `i` (digits with an optional scale word, or number words). */
+export function readNumber(
+  toks: readonly Tok[],
+  i: number,
+  languages: readonly NumberLanguage[],
+): NumberSpan | null {
+  const t = toks[i];
+  if (!t) return null;
+  if (t.kind === 'num') {
+    let value = parseDigits(t.raw);
+    let to = i + 1;
+    let scale = 1;
+    const next = toks[to];
+    // "2k", "1.5 million", "5 mille": a scale word right after the digits.
+    const s = next?.kind === 'word' ? DIGIT_SCALES[next.w] : undefined;
+    // "m" counts only glued to the digits ("2m"), so "5 m" (metres) stays a bare number.
+    if (next && s && (next.w !== 'm' || next.start === t.end)) {
+      value *= s;
+      scale = s;
+      to++;
+    }
+    return Number.isFinite(value) ? { value, scale, from: i, to } : null;
+  }
+  if (t.kind !== 'word') return null;
+  let best: NumberSpan | null = null;
+  for (const lang of languages) {
+    // Number words may be split by hyphens ("forty-nine", "quatre-vingt-dix"): read words only.
+    const idx: number[] = [];
+    const words: string[] = [];
+    for (let j = i; j < toks.length && words.length < 12; j++) {
+      const tj = toks[j];
+      if (!tj) break;
+      if (tj.kind === 'dash' && words.length > 0) continue;
+      if (tj.kind !== 'word') break;
+      idx.push(j);
+      words.push(tj.w);
+    }
+    const r = readNumberWords(words, 0, lang);
+    if (!r) continue;
+    const lastIdx = idx[r.length - 1];
+    if (lastIdx === undefined) continue;
+    if (!best || lastIdx + 1 > best.to) best = { value: r.value, scale: r.scale, from: i, to: lastIdx + 1 };
+  }
+  return best;
+}
+
+export const isWord = (t: Tok | undefined): t is Tok => t?.kind === 'word';

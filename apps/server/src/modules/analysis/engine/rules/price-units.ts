@@ -1,0 +1,312 @@
+/**
+ * What an amount is counted per: periods ("a month", "par an", "one-time") and count units ("per
+ * seat", "par utilisateur", any noun after "per"). Part of the price reader (`pricing.ts`).
+ */
+import { isWord, type Tok } from './price-tokens.js';
+import type { CountUnit, Price, TimeUnit } from './pricing.js';
+
+export const TIME_WORDS: Record<string, TimeUnit> = {
+  mo: 'month',
+  mos: 'month',
+  mth: 'month',
+  month: 'month',
+  months: 'month',
+  mois: 'month',
+  yr: 'year',
+  yrs: 'year',
+  year: 'year',
+  years: 'year',
+  annum: 'year',
+  an: 'year',
+  annee: 'year',
+  wk: 'week',
+  week: 'week',
+  semaine: 'week',
+  day: 'day',
+  jour: 'day',
+  journee: 'day',
+  hr: 'hour',
+  hour: 'hour',
+  heure: 'hour',
+  quarter: 'quarter',
+  trimestre: 'quarter',
+};
+export const STANDALONE_PERIODS: Record<string, TimeUnit> = {
+  monthly: 'month',
+  mensuel: 'month',
+  mensuelle: 'month',
+  mensuels: 'month',
+  mensuelles: 'month',
+  yearly: 'year',
+  annually: 'year',
+  annual: 'year',
+  annuel: 'year',
+  annuelle: 'year',
+  annuels: 'year',
+  annuelles: 'year',
+  weekly: 'week',
+  hebdomadaire: 'week',
+  daily: 'day',
+  hourly: 'hour',
+  quarterly: 'quarter',
+  trimestriel: 'quarter',
+  trimestrielle: 'quarter',
+};
+export const COUNT_WORDS: Record<string, CountUnit> = {
+  user: 'user',
+  users: 'user',
+  utilisateur: 'user',
+  utilisatrice: 'user',
+  person: 'user',
+  personne: 'user',
+  head: 'user',
+  employee: 'user',
+  employe: 'user',
+  agent: 'user',
+  member: 'user',
+  membre: 'user',
+  seat: 'seat',
+  siege: 'seat',
+  // Weights and volumes: goods priced by quantity ("eleven dollars a pound", "deux euros le kilo").
+  pound: 'pound',
+  lb: 'pound',
+  kilo: 'kilogram',
+  kg: 'kilogram',
+  kilogram: 'kilogram',
+  kilogramme: 'kilogram',
+  ton: 'ton',
+  tonne: 'ton',
+  gallon: 'gallon',
+  litre: 'liter',
+  liter: 'liter',
+  poste: 'seat',
+  location: 'location',
+  site: 'location',
+  store: 'location',
+  branch: 'location',
+  office: 'location',
+  clinic: 'location',
+  clinique: 'location',
+  succursale: 'location',
+  etablissement: 'location',
+  magasin: 'location',
+  bureau: 'location',
+  license: 'license',
+  licence: 'license',
+  device: 'device',
+  appareil: 'device',
+  vehicle: 'vehicle',
+  truck: 'vehicle',
+  van: 'vehicle',
+  vehicule: 'vehicle',
+  camion: 'vehicle',
+  contact: 'contact',
+  lead: 'lead',
+  call: 'call',
+  appel: 'call',
+  minute: 'minute',
+  text: 'message',
+  message: 'message',
+  sms: 'message',
+  texto: 'message',
+  visit: 'visit',
+  visite: 'visit',
+  appointment: 'visit',
+  job: 'job',
+  project: 'job',
+  projet: 'job',
+  intervention: 'job',
+  unit: 'unit',
+  door: 'unit',
+  logement: 'unit',
+  unite: 'unit',
+  room: 'unit',
+  chambre: 'unit',
+};
+/** Words that introduce a unit: "per month", "a year", "par mois", "la pièce", "du kilomètre". */
+export const CONNECTORS = new Set([
+  'per',
+  'a',
+  'an',
+  'each',
+  'every',
+  'par',
+  'chaque',
+  'le',
+  'la',
+  'du',
+  'de',
+]);
+/** Connectors after which any noun is a count unit ("per pallet", "par pièce", "la pièce"). */
+export const OPEN_CONNECTORS = new Set(['per', 'each', 'every', 'par', 'chaque', 'la', 'le', 'du']);
+export const ONE_TIME_WORDS = [
+  ['one', 'time'],
+  ['one', 'off'],
+  ['onetime'],
+  ['once'],
+  ['upfront'],
+  ['up', 'front'],
+  ['flat', 'fee'],
+  ['setup', 'fee'],
+  ['set', 'up', 'fee'],
+  ['installation', 'fee'],
+  ['paiement', 'unique'],
+  ['frais', 'unique'],
+  ['frais', 'uniques'],
+  ['une', 'seule', 'fois'],
+  ['une', 'fois'],
+  ['en', 'une', 'fois'],
+] as const;
+/** Multi-word periods said without a connector. */
+export const PERIOD_PHRASES: readonly [readonly string[], TimeUnit][] = [
+  [['month', 'to', 'month'], 'month'],
+  [['mois', 'par', 'mois'], 'month'],
+];
+export const SKIP_WORDS = new Set([
+  'plus',
+  'tax',
+  'taxes',
+  'ht',
+  'ttc',
+  'hors',
+  'sus',
+  'before',
+  'excluding',
+  'flat',
+  'total',
+  'tout',
+  'compris',
+  'us',
+  'cad',
+  'usd',
+]);
+/** Verbs of billing that may stand between an amount and its period ("billed monthly", "payé une seule fois"). */
+export const BILLING = /^(?:billed|paid|charged|factures?|factures?|payes?|payable)$/u;
+/** Words after which a noun ends the phrase, so "a case" in "thirty six a case right now" is a unit. */
+export const AFTER_UNIT = new Set(['and', 'or', 'right', 'from', 'plus', 'with', 'et', 'ou', 'avec', 'chez']);
+
+export type UnitRead = { per?: CountUnit; perText?: string; period?: TimeUnit | 'one-time'; to: number };
+
+/** Strips a plural "s"/"x" ("seats", "locations", "trucks", "bureaux"). */
+export const singular = (w: string) =>
+  w.length > 3 && (w.endsWith('s') || w.endsWith('x')) && !w.endsWith('ss') ? w.slice(0, -1) : w;
+
+/** Whether `words` follow from token i (hyphens between them allowed: "one-time", "set-up"). */
+export function wordsAt(toks: readonly Tok[], i: number, words: readonly string[]): number | null {
+  let j = i;
+  for (const [k, w] of words.entries()) {
+    if (k > 0 && toks[j]?.kind === 'dash') j++;
+    const t = toks[j];
+    if (t?.kind !== 'word' || t.w !== w) return null;
+    j++;
+  }
+  return j;
+}
+
+/** One unit starting at token i ("per month", "/mo", "a year", "par utilisateur", "monthly", "one-time"). */
+export function readUnit(toks: readonly Tok[], i: number, priced: boolean): UnitRead | null {
+  const t = toks[i];
+  if (!t) return null;
+  for (const words of ONE_TIME_WORDS) {
+    const to = wordsAt(toks, i, words);
+    if (to !== null) return { period: 'one-time', to };
+  }
+  if (isWord(t) && STANDALONE_PERIODS[t.w]) return { period: STANDALONE_PERIODS[t.w], to: i + 1 };
+  for (const [words, period] of PERIOD_PHRASES) {
+    const to = wordsAt(toks, i, words);
+    if (to !== null) return { period, to };
+  }
+  let j = i;
+  if (t.kind === 'slash') j++;
+  else if (isWord(t) && CONNECTORS.has(t.w)) j++;
+  else if (isWord(t) && t.w === 'by' && toks[i + 1]?.w === 'the') j += 2;
+  else return null;
+  const u = toks[j];
+  if (!isWord(u)) return null;
+  // "de l'heure", "à l'unité": the elided article belongs to the unit.
+  const w = u.w.replace(/^l'/u, '');
+  if (t.w === 'de' && w === u.w) return null;
+  const period = TIME_WORDS[w];
+  if (period) return { period, to: j + 1 };
+  if (w === 'square' && (toks[j + 1]?.w === 'foot' || toks[j + 1]?.w === 'feet'))
+    return { per: 'square foot', to: j + 2 };
+  const known = COUNT_WORDS[w] ?? COUNT_WORDS[singular(w)];
+  if (known) return { per: known, to: j + 1 };
+  if (NOT_UNITS.has(w) || w.length < 3) return null;
+  // Any other noun: after "per"/"par"/"each"/"la" always; after "a"/"an" only for a priced amount
+  // whose phrase ends there ("twenty two bucks a pallet a month", "thirty six a case").
+  const open = t.kind === 'slash' || OPEN_CONNECTORS.has(t.w);
+  const next = toks[j + 1];
+  const ends =
+    !next || next.kind === 'punct' || (isWord(next) && (CONNECTORS.has(next.w) || AFTER_UNIT.has(next.w)));
+  // "three fifty a desk per month": another unit after the noun confirms it.
+  const chained =
+    isWord(next) && CONNECTORS.has(next.w) && isWord(toks[j + 2]) && !!TIME_WORDS[toks[j + 2]?.w ?? ''];
+  if (open || ((t.w === 'a' || t.w === 'an') && ((priced && ends) || chained))) {
+    const raw = u.raw.replace(/^l['’]/iu, '').toLowerCase();
+    return { per: singular(w), perText: singular(raw), to: j + 1 };
+  }
+  return null;
+}
+
+/** Nouns that never are a pricing unit, though they follow "a"/"per" ("a lot", "a bit", "per cent"). */
+export const NOT_UNITS = new Set([
+  'lot',
+  'bit',
+  'little',
+  'few',
+  'couple',
+  'cent',
+  'percent',
+  'the',
+  'our',
+  'your',
+  'their',
+  'this',
+  'that',
+  'year',
+  'peu',
+  'partir',
+  'fois',
+]);
+
+export function skip(toks: readonly Tok[], i: number): number {
+  let j = i;
+  while (isWord(toks[j]) && SKIP_WORDS.has(toks[j]?.w ?? '')) j++;
+  return j;
+}
+
+/** Reads up to two units after token i; returns the units and the token after the last one. */
+export function unitsAfter(
+  toks: readonly Tok[],
+  i: number,
+  priced: boolean,
+): { per: CountUnit | null; perText: string | null; period: Price['period']; to: number } {
+  let per: CountUnit | null = null;
+  let perText: string | null = null;
+  let period: Price['period'] = null;
+  let j = i;
+  let to = i;
+  for (let k = 0; k < 3; k++) {
+    let jj = skip(toks, j);
+    // "$49 a seat, billed monthly", "deux cents euros, une seule fois": after a comma, only a billing
+    // word or a one-time phrase continues the price.
+    if (toks[jj]?.raw === ',') {
+      const after = toks[jj + 1];
+      const u =
+        after && (BILLING.test(after.w) ? readUnit(toks, jj + 2, priced) : readUnit(toks, jj + 1, priced));
+      if (!u || (u.period !== 'one-time' && !BILLING.test(after?.w ?? ''))) break;
+      jj = BILLING.test(after?.w ?? '') ? jj + 2 : jj + 1;
+    } else if (BILLING.test(toks[jj]?.w ?? '')) jj++;
+    const u = readUnit(toks, jj, priced);
+    if (!u) break;
+    if (u.per && !per) {
+      per = u.per;
+      perText = u.perText ?? null;
+    }
+    if (u.period && !period) period = u.period;
+    j = u.to;
+    to = u.to;
+  }
+  return { per, perText, period, to };
+}
