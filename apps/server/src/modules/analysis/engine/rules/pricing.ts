@@ -450,4 +450,3 @@ export function priceKey(p: Price): string {
   const amount = p.amountMax !== undefined ? `${p.amount}-${p.amountMax}` : String(p.amount);
   return `${amount}|${p.currency}|${p.per ?? '-'}|${p.period ?? '-'}`;
 }
-
