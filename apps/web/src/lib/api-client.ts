@@ -56,6 +56,24 @@ export function interfaceLanguage(): string {
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler | undefined;
 
+/** A call under way that will replace the stored token (see `replacingToken`). */
+let rotation: Promise<unknown> | null = null;
+
+/**
+ * Runs `call`, which replaces the stored token (a password change: the server ends older sessions
+ * and answers with a new token). A 401 for the old token that arrives meanwhile waits for it and is
+ * asked again with the new token instead of signing the member out.
+ */
+export async function replacingToken<T>(call: () => Promise<T>): Promise<T> {
+  const running = call();
+  rotation = running;
+  try {
+    return await running;
+  } finally {
+    if (rotation === running) rotation = null;
+  }
+}
+
 /** The app decides what a 401 means (clear the token, go to /signin). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void {
   onUnauthorized = handler;
@@ -121,7 +139,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const payload = await readBody(response);
   if (!response.ok) {
     const error = toApiError(response.status, payload, response.statusText);
-    if (response.status === 401 && token && redirectOnUnauthorized) onUnauthorized?.();
+    if (response.status === 401 && token && redirectOnUnauthorized) {
+      // A call sent while the token was being replaced (a password change ends older sessions and
+      // answers with a new token) is refused for the old one: ask again with the new token.
+      if (rotation) await rotation.catch(() => undefined);
+      const current = getAccessToken();
+      if (current && current !== token) return apiRequest<T>(path, options);
+      onUnauthorized?.();
+    }
     throw error;
   }
   return payload as T;

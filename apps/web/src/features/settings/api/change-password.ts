@@ -2,7 +2,7 @@ import { ChangePasswordRequest, type LoginResponse } from '@call-insights/contra
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { usersApi } from '@call-insights/contracts/users.routes';
-import { callApi } from '../../../lib/api-client';
+import { callApi, replacingToken } from '../../../lib/api-client';
 import { currentUserKeys } from '../../../lib/auth';
 import { setAccessToken } from '../../../lib/storage';
 
@@ -24,16 +24,18 @@ export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
  * answers with a fresh token, which replaces the stored one.
  */
 export function changePassword(input: ChangePasswordRequest): Promise<LoginResponse> {
-  return callApi(usersApi.changePassword, { body: input });
+  // The new token is stored before anything else runs, so no call goes out with the ended session.
+  return replacingToken(async () => {
+    const answer = await callApi(usersApi.changePassword, { body: input });
+    if (answer?.accessToken) setAccessToken(answer.accessToken);
+    return answer;
+  });
 }
 
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: (answer) => {
-      if (answer?.accessToken) setAccessToken(answer.accessToken);
-      return queryClient.invalidateQueries({ queryKey: currentUserKeys.all });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKeys.all }),
   });
 }
