@@ -5,26 +5,13 @@
  * concurrent clients; p50/p95/p99 are printed next to a bare Fastify route answering a markdown
  * string of the same size (the baseline, same run). Goal: p95 ≤ 150 ms.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { salesVocabulary } from '../list/seed.js';
-import {
-  Cleanup,
-  createAccount,
-  createThrowawayDb,
-  freePort,
-  printTable,
-  round,
-  startChild,
-  stopChild,
-  waitForHttp,
-} from '../lib/report.js';
+import { Cleanup, printTable, round } from '../lib/report.js';
+import { startBenchServers } from '../lib/server.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
@@ -121,37 +108,13 @@ function row(title: string, m: { latencies: number[]; errors: number }, bytes: n
 
 const cleanup = new Cleanup();
 try {
-  const db = await createThrowawayDb('bench_assistant');
-  cleanup.add('database', () => db.drop());
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-assistant-'));
-  cleanup.add('temp dir', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const appPort = await freePort();
-  const barePort = await freePort();
-  const server = startChild('node', [path.join(root, 'apps/server/dist/main.js')], {
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: db.url,
-    ROLE: 'api',
-    LOG_LEVEL: 'warn',
-    ANALYZER: 'rules',
-    AUTH_RATE_LIMIT_MAX: '100000',
-    SIGNUP_RATE_LIMIT_PER_HOUR: '100000',
+  const { base, bareUrl, db, ...started } = await startBenchServers(cleanup, {
+    name: 'assistant',
+    bareServer: 'bench/assistant/bare-server.ts',
+    env: { ROLE: 'api', ANALYZER: 'rules' },
+    account: 'assistant',
   });
-  cleanup.add('server', () => stopChild(server));
-  const bare = startChild(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/assistant/bare-server.ts')],
-    {
-      PORT: String(barePort),
-    },
-  );
-  cleanup.add('bare server', () => stopChild(bare));
-
-  const base = `http://127.0.0.1:${appPort}`;
-  await waitForHttp(`${base}/api/health`);
-  await waitForHttp(`http://127.0.0.1:${barePort}/bare`);
-  const account = await createAccount(base, 'assistant');
+  const account = started.account!;
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   cleanup.add('pg client', () => client.end());
@@ -161,7 +124,6 @@ try {
   );
 
   const headers = { authorization: `Token ${account.accessToken}`, 'content-type': 'application/json' };
-  const bareUrl = `http://127.0.0.1:${barePort}/bare`;
   const bareBytes = (await (await fetch(bareUrl, { method: 'POST', body: '{}' })).arrayBuffer()).byteLength;
   const rows = [
     row(

@@ -105,6 +105,29 @@ export function resetPeakRss(pid: number): boolean {
   }
 }
 
+/** CPU time (user + system) a live process has used, in ms (undefined when not readable; Linux). */
+export function procCpuMs(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ: the unit of /proc/<pid>/stat times (100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** The PostgreSQL server processes of a database's sessions (same machine), for procCpuMs. */
+export async function backendPids(client: pg.Client, database: string): Promise<number[]> {
+  const res = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [database],
+  );
+  return res.rows.map((r) => r.pid);
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

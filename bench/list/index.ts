@@ -3,14 +3,13 @@
  * (default 100,000) seeded recordings, measured with autocannon (BENCH_CONNECTIONS, default 50) next
  * to a bare Fastify endpoint that returns a 10-row page of the same shape (the baseline, same run).
  * The deep page is read the way the web app reads it (the cursor of the page before), and once more
- * by page number. Then EXPLAIN (ANALYZE) of the very SQL the server's repository issues for each case
+ * by page number. Each case also reports the CPU the server process and its PostgreSQL processes
+ * spent per request (from /proc): on a shared machine that says more than req/s alone.
+ * Then EXPLAIN (ANALYZE) of the very SQL the server's repository issues for each case
  * (captured through Drizzle's logger): a search's first request (it finds the matching ids) and the
  * next ones (they fetch a page and check the version of the organization's recordings).
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -20,20 +19,10 @@ import {
   createRecordingsRepository,
   type ListPosition,
 } from '../../apps/server/src/modules/recordings/recordings.repository.js';
-import {
-  Cleanup,
-  createAccount,
-  createThrowawayDb,
-  freePort,
-  printTable,
-  round,
-  startChild,
-  stopChild,
-  waitForHttp,
-} from '../lib/report.js';
+import { backendPids, Cleanup, printTable, procCpuMs, round } from '../lib/report.js';
+import { startBenchServers } from '../lib/server.js';
 import { RARE_WORD, salesVocabulary, seedRecordings } from './seed.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -42,17 +31,37 @@ const PAGE_SIZE = 10;
 
 type Row = Record<string, string | number>;
 
-async function run(title: string, url: string, headers: Record<string, string>): Promise<Row> {
+/** CPU used by the server process and by its database's PostgreSQL processes, in ms so far. */
+type CpuProbe = () => Promise<{ server: number; postgres: Map<number, number> }>;
+
+async function run(
+  title: string,
+  url: string,
+  headers: Record<string, string>,
+  cpu?: CpuProbe,
+): Promise<Row> {
   const probe = await fetch(url, { headers });
   const body = await probe.text();
   if (!probe.ok) throw new Error(`${title}: ${probe.status} ${body}`);
   const parsed = JSON.parse(body) as { total?: number; totalCapped?: boolean; items?: unknown[] };
+  const before = await cpu?.();
   const result = await autocannon({ url, headers, duration: DURATION, connections: CONNECTIONS });
+  const after = await cpu?.();
+  // CPU per request says what a request costs even when the shared machine is busy with others.
+  const perRequest = (ms: number) => Math.round((ms * 1000) / Math.max(1, result.requests.total));
+  let postgres = 0;
+  for (const [pid, ms] of after?.postgres ?? []) postgres += ms - (before?.postgres.get(pid) ?? 0);
   return {
     endpoint: title,
     'req/s (mean)': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
+    ...(before && after
+      ? {
+          'server CPU µs/req': perRequest(after.server - before.server),
+          'PostgreSQL CPU µs/req': perRequest(postgres),
+        }
+      : {}),
     'body bytes': Buffer.byteLength(body),
     'total hits': parsed.total === undefined ? '—' : `${parsed.total}${parsed.totalCapped ? '+' : ''}`,
     non2xx: result.non2xx,
@@ -81,37 +90,12 @@ async function explain(
 
 const cleanup = new Cleanup();
 try {
-  const db = await createThrowawayDb('bench_list');
-  cleanup.add('database', () => db.drop());
-
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-'));
-  cleanup.add('temp dir', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const appPort = await freePort();
-  const barePort = await freePort();
-  const server = startChild('node', [path.join(root, 'apps/server/dist/main.js')], {
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: db.url,
-    ROLE: 'api',
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_MAX: '100000',
-    SIGNUP_RATE_LIMIT_PER_HOUR: '100000',
+  const { base, bareUrl, db, ...started } = await startBenchServers(cleanup, {
+    name: 'list',
+    bareServer: 'bench/list/bare-server.ts',
+    env: { ROLE: 'api' },
   });
-  cleanup.add('server', () => stopChild(server));
-  const bare = startChild(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/list/bare-server.ts')],
-    {
-      PORT: String(barePort),
-    },
-  );
-  cleanup.add('bare server', () => stopChild(bare));
-
-  const base = `http://127.0.0.1:${appPort}`;
-  await waitForHttp(`${base}/api/health`);
-  await waitForHttp(`http://127.0.0.1:${barePort}/bare`);
-  const account = await createAccount(base);
+  const account = started.account!;
 
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
@@ -172,12 +156,18 @@ try {
     { title: 'search file name "call-4242"', params: { q: 'call-4242' }, position: first, q: 'call-4242' },
   ];
 
+  const serverPid = started.server.pid!;
+  const cpu: CpuProbe = async () => {
+    const postgres = new Map<number, number>();
+    for (const pid of await backendPids(client, db.name)) postgres.set(pid, procCpuMs(pid) ?? 0);
+    return { server: procCpuMs(serverPid) ?? NaN, postgres };
+  };
+
   // The machine may be shared: each case runs right after its own baseline run, and is compared to it.
-  const bareUrl = `http://127.0.0.1:${barePort}/bare`;
   const rows: Row[] = [];
   for (const c of cases) {
     const bare = await run('bare Fastify, 10-row page (baseline)', bareUrl, {});
-    const row = await run(`GET transcriptions: ${c.title}`, listUrl(c.params), headers);
+    const row = await run(`GET transcriptions: ${c.title}`, listUrl(c.params), headers, cpu);
     row['bare req/s (just before)'] = bare['req/s (mean)']!;
     row['× bare'] = round(Number(row['req/s (mean)']) / Number(bare['req/s (mean)']), 3);
     rows.push(row);

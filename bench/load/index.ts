@@ -7,24 +7,11 @@
  * bare Fastify route under the same number of users measured just before (the baseline).
  * Goal: 0 errors. Seeded: 4 organizations, each with every sample call imported 5 times.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import {
-  Cleanup,
-  createAccount,
-  createThrowawayDb,
-  freePort,
-  printTable,
-  startChild,
-  stopChild,
-  waitForHttp,
-  type BenchAccount,
-} from '../lib/report.js';
+import { Cleanup, createAccount, printTable, type BenchAccount } from '../lib/report.js';
+import { startBenchServers } from '../lib/server.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const USERS = Number(process.env.LOAD_USERS ?? 200);
 const DURATION = Number(process.env.LOAD_DURATION ?? 60);
 const ORGS = 4;
@@ -53,34 +40,12 @@ async function json<T>(res: Response): Promise<T> {
 
 const cleanup = new Cleanup();
 try {
-  const db = await createThrowawayDb('bench_load');
-  cleanup.add('drop the database', () => db.drop());
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
-  cleanup.add('remove the data folder', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const appPort = await freePort();
-  const barePort = await freePort();
-  const server = startChild('node', [path.join(root, 'apps/server/dist/main.js')], {
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: db.url,
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_MAX: '100000000',
-    SIGNUP_RATE_LIMIT_PER_HOUR: '100000000',
-    SHARE_RATE_LIMIT_MAX: '100000000',
+  // The worker runs in the same process (no ROLE): it processes the sample calls.
+  const { base, bareUrl } = await startBenchServers(cleanup, {
+    name: 'load',
+    bareServer: 'bench/api-auth/bare-server.ts',
+    account: false,
   });
-  cleanup.add('stop the server', () => stopChild(server));
-  const bare = startChild(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/api-auth/bare-server.ts')],
-    {
-      PORT: String(barePort),
-    },
-  );
-  cleanup.add('stop the bare server', () => stopChild(bare));
-  const base = `http://127.0.0.1:${appPort}`;
-  await waitForHttp(`${base}/api/health`);
-  await waitForHttp(`http://127.0.0.1:${barePort}/bare`);
 
   // Seed: organizations with analysed calls that have audio.
   const accounts: (BenchAccount & { email: string; recording: number; audioUrl: string })[] = [];
@@ -121,9 +86,7 @@ try {
   const a = (i: number) => accounts[i % accounts.length]!;
   const auth = (i: number) => ({ authorization: `Token ${a(i).accessToken}` });
 
-  const bareResult = await autocannon(
-    opts(`http://127.0.0.1:${barePort}/bare`, { connections: perStep * 5 }),
-  );
+  const bareResult = await autocannon(opts(bareUrl, { connections: perStep * 5 }));
 
   const [signIn, list, analysis, audio, exportCsv] = await Promise.all([
     autocannon(

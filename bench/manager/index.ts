@@ -6,26 +6,13 @@
  * (`GET /api/users/verify-token`: token check from the session cache, no query).
  * Then EXPLAIN (ANALYZE) of the summary's SQL for "all" and "365" to show the indexes used.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import {
-  Cleanup,
-  createAccount,
-  createThrowawayDb,
-  freePort,
-  printTable,
-  round,
-  startChild,
-  stopChild,
-  waitForHttp,
-} from '../lib/report.js';
+import { Cleanup, printTable, round } from '../lib/report.js';
+import { startBenchServers } from '../lib/server.js';
 import { seedRecordings } from '../list/seed.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -86,37 +73,13 @@ async function explain(client: pg.Client, text: string, values: unknown[]) {
 
 const cleanup = new Cleanup();
 try {
-  const db = await createThrowawayDb('bench_manager');
-  cleanup.add('database', () => db.drop());
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-manager-'));
-  cleanup.add('temp dir', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const appPort = await freePort();
-  const barePort = await freePort();
-  const server = startChild('node', [path.join(root, 'apps/server/dist/main.js')], {
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: db.url,
-    ROLE: 'api',
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_MAX: '100000',
-    SIGNUP_RATE_LIMIT_PER_HOUR: '100000',
+  const { base, bareUrl, db, ...started } = await startBenchServers(cleanup, {
+    name: 'manager',
+    bareServer: 'bench/list/bare-server.ts',
+    env: { ROLE: 'api' },
   });
-  cleanup.add('server', () => stopChild(server));
-  const bare = startChild(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/list/bare-server.ts')],
-    {
-      PORT: String(barePort),
-    },
-  );
-  cleanup.add('bare server', () => stopChild(bare));
-
-  const base = `http://127.0.0.1:${appPort}`;
-  await waitForHttp(`${base}/api/health`);
-  await waitForHttp(`http://127.0.0.1:${barePort}/bare`);
   // The account that signs up is its organization's admin: it may read the manager routes.
-  const account = await createAccount(base);
+  const account = started.account!;
 
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
@@ -133,7 +96,7 @@ try {
 
   const headers = { authorization: `Token ${account.accessToken}` };
   const rows: Row[] = [
-    await run('bare Fastify route (baseline)', `http://127.0.0.1:${barePort}/bare`, {}),
+    await run('bare Fastify route (baseline)', bareUrl, {}),
     await run('GET /api/users/verify-token (auth only, baseline)', `${base}/api/users/verify-token`, headers),
   ];
   for (const duration of ['6', '29', '365', 'all']) {

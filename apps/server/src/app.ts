@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -19,6 +18,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Container } from './container.js';
@@ -89,7 +89,9 @@ export async function buildApp(deps: AppDeps) {
   const indexFile = path.join(webDist, 'index.html');
   const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
 
-  await app.register(helmet, {
+  // Security headers: Helmet's middleware built once (the Fastify plugin built it again for every
+  // request), set on the raw response so hijacked answers (the event stream) carry them too.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -107,6 +109,11 @@ export async function buildApp(deps: AppDeps) {
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err?: unknown) =>
+      err === undefined ? done() : done(err instanceof Error ? err : new Error(String(err))),
+    ),
+  );
 
   const origins = (config.CORS_ORIGINS ?? '')
     .split(',')

@@ -65,47 +65,81 @@ export function datePrefixRange(q: string): { from: Date; to: Date } | undefined
   return { from, to };
 }
 
-/** A search's SQL condition and its shape (the condition's SQL text, which names prepared statements). */
-type Filter = { where: SQL; shape: string };
+/**
+ * How a list's values enter its SQL: as named placeholders of a statement built once per shape and
+ * kept (`asPlaceholder`; the values go in at execute), or as parameters of a one-off query
+ * (`asParam`). Either way the SQL text is the same.
+ */
+type Bind = (name: string, value: unknown) => unknown;
+const asPlaceholder: Bind = (name) => sql.placeholder(name);
+const asParam: Bind = (_name, value) => value;
 
-function searchFilter(q: string | undefined): Filter | undefined {
+/**
+ * A list's SQL condition, its shape (the condition's SQL text, which names prepared statements)
+ * and the values of its placeholders.
+ */
+type Filter = { where: SQL; shape: string; values: Record<string, unknown> };
+
+function searchFilter(q: string | undefined, bind: Bind): Filter | undefined {
   if (!q) return undefined;
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   if (DATE_LIKE.test(q)) {
     const range = datePrefixRange(q);
-    const text = sql`${recordings.createdText} ilike ${like}`;
-    if (!range) return { where: text, shape: 'datetext' };
+    const text = sql`${recordings.createdText} ilike ${bind('like', like)}`;
+    if (!range) return { where: text, shape: 'datetext', values: { like } };
     // The range is what the index uses; the text test keeps the answer exactly "contains q".
+    const from = range.from.toISOString();
+    const to = range.to.toISOString();
     const where = and(
-      sql`${recordings.createdAt} >= ${range.from.toISOString()}::timestamptz`,
-      sql`${recordings.createdAt} < ${range.to.toISOString()}::timestamptz`,
+      sql`${recordings.createdAt} >= ${bind('from', from)}::timestamptz`,
+      sql`${recordings.createdAt} < ${bind('to', to)}::timestamptz`,
       text,
     )!;
-    return { where, shape: 'daterange' };
+    return { where, shape: 'daterange', values: { like, from, to } };
   }
   const tsq = toPrefixTsQuery(q);
   const where = or(
-    tsq ? sql`${recordings.search} @@ to_tsquery('simple', ${tsq})` : undefined,
-    sql`${recordings.originalName} ilike ${like}`,
-    sql`${recordings.createdText} ilike ${like}`,
+    tsq ? sql`${recordings.search} @@ to_tsquery('simple', ${bind('tsq', tsq)})` : undefined,
+    sql`${recordings.originalName} ilike ${bind('like', like)}`,
+    sql`${recordings.createdText} ilike ${bind('like', like)}`,
   )!;
-  return { where, shape: tsq ? 'words' : 'text' };
+  return { where, shape: tsq ? 'words' : 'text', values: tsq ? { like, tsq } : { like } };
 }
 
 /** Narrows a list to one owner's recordings (statements get their own names by the shape). */
-function withOwner(filter: Filter | undefined, userId: number | undefined): Filter | undefined {
+function withOwner(filter: Filter | undefined, userId: number | undefined, bind: Bind): Filter | undefined {
   if (userId === undefined) return filter;
-  const owner = eq(recordings.userId, userId);
-  if (!filter) return { where: owner, shape: 'own' };
-  return { where: and(owner, filter.where)!, shape: `own_${filter.shape}` };
+  const owner = sql`${recordings.userId} = ${bind('owner', userId)}`;
+  if (!filter) return { where: owner, shape: 'own', values: { owner: userId } };
+  return {
+    where: and(owner, filter.where)!,
+    shape: `own_${filter.shape}`,
+    values: { ...filter.values, owner: userId },
+  };
 }
 
 /** Narrows a list to the calls that mention a tracker (read from the trackers module's mentions). */
-function withTracker(filter: Filter | undefined, trackerId: number | undefined): Filter | undefined {
+function withTracker(
+  filter: Filter | undefined,
+  trackerId: number | undefined,
+  bind: Bind,
+): Filter | undefined {
   if (trackerId === undefined) return filter;
-  const mentions = sql`exists (select 1 from ${trackerHits} where ${trackerHits.recordingId} = ${recordings.id} and ${trackerHits.trackerId} = ${trackerId})`;
-  if (!filter) return { where: mentions, shape: 'tracker' };
-  return { where: and(mentions, filter.where)!, shape: `tracker_${filter.shape}` };
+  const mentions = sql`exists (select 1 from ${trackerHits} where ${trackerHits.recordingId} = ${recordings.id} and ${trackerHits.trackerId} = ${bind('tracker', trackerId)})`;
+  if (!filter) return { where: mentions, shape: 'tracker', values: { tracker: trackerId } };
+  return {
+    where: and(mentions, filter.where)!,
+    shape: `tracker_${filter.shape}`,
+    values: { ...filter.values, tracker: trackerId },
+  };
+}
+
+/** The list's condition besides the organization: search text, owner, tracker. */
+function listFilter(
+  opts: { q?: string; userId?: number; trackerId?: number },
+  bind: Bind,
+): Filter | undefined {
+  return withTracker(withOwner(searchFilter(opts.q, bind), opts.userId, bind), opts.trackerId, bind);
 }
 
 /** Past this many matches a search shows "10,000+" (the spec's list is paged by ten). */
@@ -174,76 +208,108 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number } =
   /** Search matches by organization and search text; each entry is only used at its own version. */
   const matchCache = new Map<string, MatchEntry>();
 
-  const versionOf = (organizationId: number) =>
+  // The organization's id and every other value of a list query are placeholders: each statement
+  // is built once per shape (Drizzle's query building cost more than PostgreSQL's run of it).
+  const org = sql.placeholder('org');
+  const versionOf = (organizationId: unknown) =>
     sql<
       string | null
     >`(select ${recordingCounts.version}::text from ${recordingCounts} where ${recordingCounts.organizationId} = ${organizationId})`;
 
+  const counterQuery = db
+    .select({ total: recordingCounts.total, version: sql<string>`${recordingCounts.version}::text` })
+    .from(recordingCounts)
+    .where(eq(recordingCounts.organizationId, org))
+    .prepare('list_counter');
+
   async function readCounter(organizationId: number): Promise<{ total: number; version: string }> {
-    const [row] = await db
-      .select({ total: recordingCounts.total, version: sql<string>`${recordingCounts.version}::text` })
-      .from(recordingCounts)
-      .where(eq(recordingCounts.organizationId, organizationId))
-      .prepare('list_counter')
-      .execute();
+    const [row] = await counterQuery.execute({ org: organizationId });
     return { total: row?.total ?? 0, version: row?.version ?? '0' };
   }
 
-  /** Rows of one page of a date-index walk, plus the counter read in the same statement. */
-  async function walk(
-    organizationId: number,
-    search: Filter | undefined,
-    read: { asc: boolean; after?: ListKey; offset?: number; limit: number },
+  type WalkRead = { asc: boolean; after?: ListKey; offset?: number; limit: number };
+
+  /** The statement of one page of a date-index walk with the counter read alongside, by shape. */
+  function buildWalk(
+    name: string,
+    filter: SQL | undefined,
+    read: { asc: boolean; after: boolean; deferred: boolean; offset: boolean },
   ) {
-    const filter = search?.where;
-    const tenant = eq(recordings.organizationId, organizationId);
+    const tenant = eq(recordings.organizationId, org);
+    const at = sql.placeholder('at');
+    const id = sql.placeholder('id');
+    const limit = sql.placeholder('limit');
+    const offset = sql.placeholder('offset');
     const keyset = read.after
       ? read.asc
-        ? sql`(${recordings.createdAt}, ${recordings.id}) > (${read.after.at}::timestamptz, ${read.after.id})`
-        : sql`(${recordings.createdAt}, ${recordings.id}) < (${read.after.at}::timestamptz, ${read.after.id})`
+        ? sql`(${recordings.createdAt}, ${recordings.id}) > (${at}::timestamptz, ${id})`
+        : sql`(${recordings.createdAt}, ${recordings.id}) < (${at}::timestamptz, ${id})`
       : undefined;
     const order = read.asc
       ? [asc(recordings.createdAt), asc(recordings.id)]
       : [desc(recordings.createdAt), desc(recordings.id)];
-    const offset = read.offset ?? 0;
     // Deep offsets (page numbers typed by hand) skip through the index alone, then fetch one page.
-    const deferred =
-      offset > 1_000
-        ? inArray(
-            recordings.id,
-            db
-              .select({ id: recordings.id })
-              .from(recordings)
-              .where(and(tenant, filter, keyset))
-              .orderBy(...order)
-              .limit(read.limit)
-              .offset(offset),
-          )
-        : undefined;
+    const deferred = read.deferred
+      ? inArray(
+          recordings.id,
+          db
+            .select({ id: recordings.id })
+            .from(recordings)
+            .where(and(tenant, filter, keyset))
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        )
+      : undefined;
     const query = db
       .select({
         ...listColumns,
         cursorAt,
         orgTotal: sql<
           number | null
-        >`(select ${recordingCounts.total} from ${recordingCounts} where ${recordingCounts.organizationId} = ${organizationId})`,
-        version: versionOf(organizationId),
+        >`(select ${recordingCounts.total} from ${recordingCounts} where ${recordingCounts.organizationId} = ${org})`,
+        version: versionOf(org),
       })
       .from(recordings)
       .leftJoin(locations, eq(locations.id, recordings.locationId))
       .where(and(tenant, filter, keyset, deferred))
       .orderBy(...order)
-      .limit(read.limit);
+      .limit(limit);
+    return (read.offset ? query.offset(offset) : query).prepare(name);
+  }
+  const walkQueries = new Map<string, ReturnType<typeof buildWalk>>();
+
+  /** Rows of one page of a date-index walk, plus the counter read in the same statement. */
+  async function walk(organizationId: number, search: Filter | undefined, read: WalkRead) {
+    const offset = read.offset ?? 0;
+    const deferred = offset > 1_000;
     // One statement name per SQL text: PostgreSQL parses it once per connection and soon stops
     // planning it (measured: planning took longer than running these queries).
-    const shape = [
+    const name = [
       'list_walk',
       search?.shape ?? 'all',
       read.after ? (read.asc ? 'gt' : 'lt') : 'start',
       read.asc ? 'asc' : 'desc',
       deferred ? 'deferred' : offset === 0 ? 'first' : 'offset',
     ].join('_');
-    return (deferred || offset === 0 ? query : query.offset(offset)).prepare(shape).execute();
+    let query = walkQueries.get(name);
+    if (!query) {
+      query = buildWalk(name, search?.where, {
+        asc: read.asc,
+        after: read.after !== undefined,
+        deferred,
+        offset: !deferred && offset !== 0,
+      });
+      walkQueries.set(name, query);
+    }
+    return query.execute({
+      ...search?.values,
+      org: organizationId,
+      at: read.after?.at,
+      id: read.after?.id,
+      limit: read.limit,
+      offset,
+    });
   }
 
   type WalkRow = Awaited<ReturnType<typeof walk>>[number];
@@ -312,7 +378,10 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number } =
     return { rows: rows.map(toPageRow), total, capped: false, page, hasNext, hasPrev };
   }
 
-  /** The search's matching ids (newest first, at most COUNT_CAP + 1) and the version they are true at. */
+  /**
+   * The search's matching ids (newest first, at most COUNT_CAP + 1) and the version they are true at.
+   * A one-off query (run once per version of a search), so `filter` binds its values as parameters.
+   */
   async function findMatches(organizationId: number, filter: Filter): Promise<MatchEntry> {
     const [row] = await rowsOf<{ version: string | null; ids: string | null }>(
       db.execute(sql`select ${versionOf(organizationId)} as version,
@@ -329,6 +398,26 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number } =
       capped,
       ids: capped ? null : Int32Array.from(ids),
     };
+  }
+
+  /** The statement reading `n` rows by id with the version alongside (`list_ids_<n>`), built once. */
+  const idsQueries = new Map<number, ReturnType<typeof buildIds>>();
+  function buildIds(n: number) {
+    const ids = Array.from({ length: n }, (_, i) => sql.placeholder(`id${i}`));
+    return db
+      .select({ ...listColumns, cursorAt, version: versionOf(org) })
+      .from(recordings)
+      .leftJoin(locations, eq(locations.id, recordings.locationId))
+      .where(and(eq(recordings.organizationId, org), inArray(recordings.id, ids)))
+      .prepare(`list_ids_${n}`);
+  }
+  function idsQuery(n: number) {
+    let query = idsQueries.get(n);
+    if (!query) {
+      query = buildIds(n);
+      idsQueries.set(n, query);
+    }
+    return query;
   }
 
   /** A page of a search from its match entry, with the version read alongside. */
@@ -376,13 +465,10 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number } =
     if (wanted.length === 0) {
       return { version: (await readCounter(organizationId)).version, page: { ...result, rows: [] } };
     }
-    const rows = await db
-      .select({ ...listColumns, cursorAt, version: versionOf(organizationId) })
-      .from(recordings)
-      .leftJoin(locations, eq(locations.id, recordings.locationId))
-      .where(and(eq(recordings.organizationId, organizationId), inArray(recordings.id, wanted)))
-      .prepare(`list_ids_${wanted.length}`)
-      .execute();
+    const rows = await idsQuery(wanted.length).execute({
+      org: organizationId,
+      ...Object.fromEntries(wanted.map((id, i) => [`id${i}`, id])),
+    });
     const byId = new Map(rows.map(({ version: _v, ...row }) => [row.id, row as ListPage['rows'][number]]));
     const ordered = wanted.map((id) => byId.get(id)).filter((r) => r !== undefined);
     // A missing row means the matches changed: its version differs too, and the caller recounts.
@@ -445,12 +531,12 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number } =
       },
     ): Promise<ListPage> {
       // A `user` sees their own recordings only: their id narrows the list like a search does.
-      const filter = withTracker(withOwner(searchFilter(opts.q), opts.userId), opts.trackerId);
+      const filter = listFilter(opts, asPlaceholder);
       if (!filter) return listUnfiltered(organizationId, opts);
+      const matches = () => findMatches(organizationId, listFilter(opts, asParam)!);
       if (opts.trackerId !== undefined) {
         // Mentions change without the recordings' version moving (re-apply, tracker edits): not cached.
-        return (await serveSearch(organizationId, filter, await findMatches(organizationId, filter), opts))
-          .page;
+        return (await serveSearch(organizationId, filter, await matches(), opts)).page;
       }
       const cacheKey = `${organizationId}\u0000${opts.userId ?? ''}\u0000${opts.q ?? ''}`;
       const cached = matchCache.get(cacheKey);
@@ -459,7 +545,7 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number } =
         if (served.version === cached.version) return served.page;
         matchCache.delete(cacheKey);
       }
-      const entry = await findMatches(organizationId, filter);
+      const entry = await matches();
       matchCache.delete(cacheKey);
       matchCache.set(cacheKey, entry);
       if (matchCache.size > MATCH_CACHE_ENTRIES) {
@@ -520,7 +606,7 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number } =
           and(
             eq(recordings.organizationId, organizationId),
             opts.userId === undefined ? undefined : eq(recordings.userId, opts.userId),
-            searchFilter(opts.q)?.where,
+            searchFilter(opts.q, asParam)?.where,
             // A row comparison is an index range condition; the equivalent OR of two comparisons is not
             // (measured: every batch re-scanned the rows not yet exported).
             after
