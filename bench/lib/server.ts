@@ -9,6 +9,7 @@
  * server (an earlier commit's dist/main.js) to compare the two with the same benchmark.
  */
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +67,9 @@ export async function startBenchServers(cleanup: Cleanup, opts: BenchServerOptio
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const main = process.env.BENCH_SERVER_MAIN ?? path.join(repoRoot, 'apps/server/dist/main.js');
   const server = startChild(process.execPath, [...nodeArgs, main], {
+    // Measured as deployed: production (answers not checked against their contracts again).
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     ...UNLIMITED_RATES,
     ...opts.env,

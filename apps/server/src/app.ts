@@ -12,12 +12,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -28,6 +23,7 @@ import { errorHandler } from './http/error-handler.js';
 import type { Queue } from './jobs/queue.js';
 import { rejectUnsafeInput } from './http/input-guard.js';
 import { requestContextHook } from './http/request-context.js';
+import { responseSerializerCompiler } from './http/serializer.js';
 import { createRouter } from './http/route.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { retentionRoutes } from './modules/recordings/retention.routes.js';
@@ -77,7 +73,9 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are checked against their contracts in development and tests; production writes plain
+  // JSON answers with a compiled serializer instead (http/serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler({ validate: config.NODE_ENV !== 'production' }));
   app.setErrorHandler(errorHandler);
   app.addHook('onRequest', requestContextHook);
   app.addHook('preValidation', rejectUnsafeInput);
