@@ -4,7 +4,7 @@
  * and an account signed up and signed in. Everything is registered on the caller's Cleanup.
  *
  * BENCH_SERVER_NODE_ARGS (space-separated) is passed to the server's node, e.g.
- * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under the benchmark's load (the profile is
+ * `--cpu-prof --cpu-prof-dir=<dir>` to profile it under the benchmark's load (the profile is
  * written when the server stops at the end of the run). BENCH_SERVER_MAIN runs another build of the
  * server (an earlier commit's dist/main.js) to compare the two with the same benchmark.
  */
