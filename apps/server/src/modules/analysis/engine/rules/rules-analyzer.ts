@@ -44,12 +44,15 @@ export function prepareCall(input: AnalyzeInput) {
   // (A long single-speaker text is more likely a whole call without speaker labels.)
   // The same when the only other voice is an answering machine's greeting or menu.
   const speakers = new Set(sentences.map((s) => s.speaker));
-  const others = sentences.filter((s) => s.speaker !== rep);
+  const othersSaid = sentences
+    .filter((s) => s.speaker !== rep)
+    .map((s) => s.text)
+    .join(' ');
   const machineOnly =
     speakers.size === 2 &&
     rep !== null &&
-    soundsLikeMachine(others.map((s) => s.text).join(' ')) &&
-    countWords(others.map((s) => s.text).join(' ')) <= MACHINE_MAX_WORDS;
+    countWords(othersSaid) <= MACHINE_MAX_WORDS &&
+    soundsLikeMachine(othersSaid);
   const repMonologue =
     machineOnly ||
     (speakers.size === 1 &&

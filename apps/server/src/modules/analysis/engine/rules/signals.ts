@@ -82,8 +82,8 @@ function fromProspect(s: CallSentence, rep: string | null, singleSpeaker: boolea
  * when nobody is.
  */
 export function prospectOf(sentences: readonly CallSentence[], rep: string | null, repMonologue = false) {
-  const singleSpeaker = new Set(sentences.map((s) => s.speaker)).size <= 1;
   if (repMonologue) return () => false;
+  const singleSpeaker = new Set(sentences.map((s) => s.speaker)).size <= 1;
   return (s: CallSentence) => fromProspect(s, rep, singleSpeaker);
 }
 
@@ -209,7 +209,8 @@ export function extractSignals(
     // An item already said (as an objection or as a pain point) is not added again.
     const add = (items: string[], at: Set<number>, found: readonly ModelClause[]) => {
       for (const c of found) {
-        if ([...out.objections, ...out.painPoints].some((i) => sameItem(i, c.text))) continue;
+        const said = (i: string) => sameItem(i, c.text);
+        if (out.objections.some(said) || out.painPoints.some(said)) continue;
         items.push(c.text);
         at.add(c.sentence.index);
       }
