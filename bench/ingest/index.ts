@@ -5,6 +5,11 @@
  * file (and `cp` + `sync FILE`, since the server fsyncs the stored file before publishing it), and the
  * same upload to a bare Node HTTP server that only streams the body to a file and fsyncs it (what
  * any Node HTTP upload can reach on this machine).
+ *
+ * The client is curl (BENCH_INGEST_CLIENT=curl, the default when /usr/bin/curl exists) sending the
+ * same multipart body to both servers: on this 2-CPU machine a Node client takes most of a core that
+ * the server then lacks, whereas a user's browser uploads from another machine. BENCH_INGEST_CLIENT=node
+ * keeps the Node http client (same bytes, streamed from disk) for comparison with earlier runs.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomFillSync } from 'node:crypto';
@@ -32,6 +37,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 200);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const MB = 1024 * 1024;
+const CLIENT =
+  process.env.BENCH_INGEST_CLIENT === 'node' || !fs.existsSync('/usr/bin/curl') ? 'node' : 'curl';
 
 type Row = Record<string, string | number>;
 
@@ -112,6 +119,45 @@ async function upload(
     stream.pipe(req, { end: false });
   });
 }
+
+/** The same multipart upload (a `json` field, then the file streamed from disk) sent by curl. */
+async function curlUpload(
+  url: string,
+  token: string,
+  file: string,
+): Promise<{ status: number; body: string; seconds: number }> {
+  const args = [
+    '-sS',
+    '-o',
+    '-',
+    '-w',
+    '\n%{http_code} %{time_total}',
+    '-H',
+    `authorization: Token ${token}`,
+    '-H',
+    'Expect:',
+    '-F',
+    `json=${JSON.stringify({ num_speakers: 2 })};type=application/json`,
+    '-F',
+    `file=@${file};type=audio/wav`,
+    url,
+  ];
+  const child = spawn('curl', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`curl exited ${code}: ${err}`);
+  const cut = out.lastIndexOf('\n');
+  const [status, seconds] = out.slice(cut + 1).split(' ');
+  return { status: Number(status), body: out.slice(0, cut), seconds: Number(seconds) };
+}
+
+const send = CLIENT === 'curl' ? curlUpload : upload;
 
 /**
  * The transport's ceiling on this machine: a bare Node HTTP server in its own process that streams
@@ -208,7 +254,7 @@ try {
     const before = procMemory(pid);
     hwmResettable = resetPeakRss(pid) && hwmResettable;
     const existing = new Set(listFiles(audioDir));
-    const res = await upload(`${base}/api/analysis/upload_file`, accessToken, src);
+    const res = await send(`${base}/api/analysis/upload_file`, accessToken, src);
     const after = procMemory(pid);
     if (res.status !== 201) throw new Error(`upload ${i} failed: ${res.status} ${res.body}`);
     const stored = listFiles(audioDir).filter((f) => !existing.has(f) && !path.basename(f).startsWith('.'));
@@ -237,7 +283,7 @@ try {
   const bareSeconds: number[] = [];
   const bareRows: Row[] = [];
   for (let i = 1; i <= RUNS; i++) {
-    const res = await upload(`http://127.0.0.1:${bare.port}/`, accessToken, src);
+    const res = await send(`http://127.0.0.1:${bare.port}/`, accessToken, src);
     if (res.status !== 201) throw new Error(`bare upload ${i} failed: ${res.status}`);
     bareSeconds.push(res.seconds);
     bareRows.push({
@@ -299,7 +345,7 @@ try {
     verified: '',
   });
   printTable(
-    `ingest — ${round(size / MB)} MB WAV, ${RUNS} runs, ${os.cpus().length} CPUs, PGlite, ROLE=api` +
+    `ingest — ${round(size / MB)} MB WAV, ${RUNS} runs, ${os.cpus().length} CPUs, PGlite, ROLE=api, client ${CLIENT}` +
       (hwmResettable ? ' (peak RSS reset before each upload)' : ' (peak RSS cumulative: clear_refs refused)'),
     [
       ...rows,

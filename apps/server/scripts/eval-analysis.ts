@@ -1,10 +1,13 @@
 /**
  * `npm run eval:analysis`: runs the configured analyzer (ANALYZER=rules|llm and LLM_* variables,
  * default rules) over the labelled calls of `apps/server/devset` and prints, side by side and per
- * language, result-class accuracy and F1 of objections, pain points and pricing for four sets:
+ * language, result-class accuracy and F1 of objections, pain points and pricing for five sets:
  *
  *   - dev        `devset/*.json` — the development set. The rules analyzer is tuned on it: its
  *                per-call results may be read (`--verbose`), its misclassified calls are listed.
+ *   - holdout-v4 `devset/holdout-v4/` — written by another independent annotator (2026-11-23,
+ *                session 5) who read no analyzer code and no other holdout; never read nor used for
+ *                any choice: only its aggregate scores are printed.
  *   - holdout-v3 `devset/holdout-v3/` — written by an independent annotator (2026-11-23) who read
  *                no analyzer code and no other holdout; never read nor used for any choice: only its
  *                aggregate scores are printed, the honest estimate on calls nobody here wrote.
@@ -31,6 +34,7 @@ import {
 
 const SETS = [
   { name: 'dev', dir: DEVSET_DIR, perCall: true },
+  { name: 'holdout-v4', dir: new URL('holdout-v4/', DEVSET_DIR), perCall: false },
   { name: 'holdout-v3', dir: new URL('holdout-v3/', DEVSET_DIR), perCall: false },
   { name: 'holdout-v2', dir: new URL('holdout-v2/', DEVSET_DIR), perCall: false },
   { name: 'seen', dir: new URL('holdout/', DEVSET_DIR), perCall: false },

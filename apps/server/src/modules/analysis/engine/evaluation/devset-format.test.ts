@@ -13,6 +13,7 @@ import { DEVSET_DIR, loadDevset, type DevsetItem } from './devset.js';
 const HOLDOUT_DIR = new URL('holdout/', DEVSET_DIR);
 const HOLDOUT_V2_DIR = new URL('holdout-v2/', DEVSET_DIR);
 const HOLDOUT_V3_DIR = new URL('holdout-v3/', DEVSET_DIR);
+const HOLDOUT_V4_DIR = new URL('holdout-v4/', DEVSET_DIR);
 
 function fileIds(dir: URL): string[] {
   return readdirSync(fileURLToPath(dir))
@@ -25,15 +26,18 @@ const sets = {
   dev: { dir: DEVSET_DIR, items: loadDevset(DEVSET_DIR) },
   'holdout-v2': { dir: HOLDOUT_V2_DIR, items: loadDevset(HOLDOUT_V2_DIR) },
   'holdout-v3': { dir: HOLDOUT_V3_DIR, items: loadDevset(HOLDOUT_V3_DIR) },
+  'holdout-v4': { dir: HOLDOUT_V4_DIR, items: loadDevset(HOLDOUT_V4_DIR) },
 } as const;
 
-/** `$299 per month`, `$1,200 per quarter`, `$0.12 per word`, `$350 to $500 per month`, `$2,500 one-time`. */
-const EN_AMOUNT = String.raw`[$€]\d{1,3}(?:,\d{3})*(?:\.\d{2})?`;
-const EN_PRICE = new RegExp(String.raw`^${EN_AMOUNT}(?: to ${EN_AMOUNT})?(?: per [a-z]+)*(?: one-time)?$`);
-/** `75 $ par mois`, `1 200 € par an`, `3,50 € par pièce`, `350 € à 500 € par mois`, `300 € paiement unique`. */
-const FR_AMOUNT = String.raw`\d{1,3}(?: \d{3})*(?:,\d{2})? [$€]`;
+/** `$299 per month`, `£450 per month`, `$1,200 per quarter`, `$0.12 per word`, `$350 to $500 per month`, `$2,500 one-time`. */
+const EN_AMOUNT = String.raw`(?:[$€£]|CHF )\d{1,3}(?:,\d{3})*(?:\.\d{2})?`;
+const EN_PRICE = new RegExp(
+  String.raw`^${EN_AMOUNT}(?: to ${EN_AMOUNT})?(?: per [a-z]+(?: [a-z]+)?)*(?: one-time)?$`,
+);
+/** `75 $ par mois`, `1 250 CHF`, `0,008 CHF par page`, `1 200 € par an`, `3,50 € par pièce`, `350 € à 500 € par mois`, `300 € paiement unique`. */
+const FR_AMOUNT = String.raw`\d{1,3}(?: \d{3})*(?:,\d{2,3})? (?:[$€£]|CHF)`;
 const FR_PRICE = new RegExp(
-  String.raw`^${FR_AMOUNT}(?: à ${FR_AMOUNT})?(?: par [a-zàâçéèêëîïôûù]+)*(?: paiement unique)?$`,
+  String.raw`^${FR_AMOUNT}(?: à ${FR_AMOUNT})?(?: par [a-zàâçéèêëîïôûù]+(?: [a-zàâçéèêëîïôûù]+)?)*(?: paiement unique)?$`,
 );
 
 const words = (s: string): string[] =>
@@ -53,8 +57,8 @@ function grounding(label: string, item: DevsetItem): number {
 describe('labelled call sets', () => {
   it('have the promised size, both languages and every result class', () => {
     const dev = sets.dev.items;
-    expect(dev.length).toBeGreaterThanOrEqual(124);
-    expect(dev.filter((c) => c.language === 'fr').length).toBeGreaterThanOrEqual(40);
+    expect(dev.length).toBeGreaterThanOrEqual(184);
+    expect(dev.filter((c) => c.language === 'fr').length).toBeGreaterThanOrEqual(60);
     const v2 = sets['holdout-v2'].items;
     expect(v2.filter((c) => c.language === 'en')).toHaveLength(20);
     expect(v2.filter((c) => c.language === 'fr')).toHaveLength(10);
@@ -62,14 +66,17 @@ describe('labelled call sets', () => {
     expect(v3).toHaveLength(30);
     expect(v3.filter((c) => c.language === 'en')).toHaveLength(20);
     expect(v3.filter((c) => c.language === 'fr')).toHaveLength(10);
-    for (const items of [dev, v2, v3]) {
+    const v4 = sets['holdout-v4'].items;
+    expect(v4.filter((c) => c.language === 'en')).toHaveLength(20);
+    expect(v4.filter((c) => c.language === 'fr')).toHaveLength(10);
+    for (const items of [dev, v2, v3, v4]) {
       expect(new Set(items.map((c) => c.labels.result_class))).toEqual(
         new Set(['appointment', 'follow_up', 'not_interested', 'other']),
       );
     }
   });
 
-  it('name each file after its id, and no id is used twice across dev, holdout, holdout-v2 and holdout-v3', () => {
+  it('name each file after its id, and no id is used twice across dev and every holdout', () => {
     for (const { dir, items } of Object.values(sets)) {
       expect(items.map((c) => c.id)).toEqual(fileIds(dir));
     }
@@ -78,6 +85,7 @@ describe('labelled call sets', () => {
       ...fileIds(HOLDOUT_DIR),
       ...fileIds(HOLDOUT_V2_DIR),
       ...fileIds(HOLDOUT_V3_DIR),
+      ...fileIds(HOLDOUT_V4_DIR),
     ];
     expect(all.length).toBeGreaterThan(0);
     expect(all.filter((id, i) => all.indexOf(id) !== i)).toEqual([]);

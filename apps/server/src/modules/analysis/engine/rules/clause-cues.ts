@@ -90,6 +90,13 @@ export const CUE_CLASSES: readonly CueClass[] = [
       'too|way too|so much|really|crazy|ridiculous|insane|more than|trop|vraiment|fou|ridicule|plus que',
     ),
   },
+  {
+    key: 'want',
+    why: 'wanting something the offer could give ("we need a way to", "looking for"): a reason to buy, not against it; "need to" (ask someone, think) is left out',
+    pattern: starts(
+      "need an? |need some|needs an? |looking for|we want|we'd like|would love|wish we|il nous faut|il me faut|on cherche|je cherche|besoin d'une? |on aimerait|j'aimerais avoir|on voudrait",
+    ),
+  },
 ];
 
 /** The keys of the cue classes present in a normalized clause. */

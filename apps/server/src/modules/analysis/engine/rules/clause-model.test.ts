@@ -115,6 +115,7 @@ describe('word classes of the clause model', () => {
       manual: ['all in a spreadsheet', 'tout a la main'],
       recurrence: ['it happens all the time', 'ca arrive tout le temps'],
       intensity: ['way too slow', 'vraiment lent'],
+      want: ['we need a way to track them', 'on cherche un outil simple'],
     };
     for (const c of CUE_CLASSES) {
       expect(c.why.length).toBeGreaterThan(20);
@@ -127,6 +128,8 @@ describe('word classes of the clause model', () => {
         .split('|');
       expect(new Set(alternatives).size, `duplicate words in ${c.key}`).toBe(alternatives.length);
     }
+    // "Need to" asks someone or takes time: not a want.
+    expect(cuesOf(normalizeForMatch('I need to talk to my wife'))).not.toContain('want');
   });
 });
 

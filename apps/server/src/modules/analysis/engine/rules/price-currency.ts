@@ -24,6 +24,10 @@ export const CURRENCY_WORDS: Record<string, Currency> = {
   piastres: 'USD',
   piasse: 'USD',
   piasses: 'USD',
+  // Swiss francs: the franc still spoken of in the markets we serve (France and Belgium count in euros).
+  chf: 'CHF',
+  franc: 'CHF',
+  francs: 'CHF',
 };
 
 /** What marks a call in pounds sterling: the sign, "quid", "sterling", the code. */
@@ -56,6 +60,9 @@ export function currencyAfter(
     return { currency, to };
   }
   if (t.kind !== 'word') return null;
+  // "Swiss francs".
+  if (t.w === 'swiss' && CURRENCY_WORDS[toks[i + 1]?.w ?? ''] === 'CHF')
+    return { currency: 'CHF', to: i + 2 };
   // "canadian dollars", "us dollars", "american dollars".
   if ((t.w === 'canadian' || t.w === 'us' || t.w === 'american') && toks[i + 1]) {
     const c = CURRENCY_WORDS[toks[i + 1]?.w ?? ''];
@@ -75,5 +82,6 @@ export function currencyAfter(
     currency = 'CAD';
     to++;
   } else if (c === 'USD' && n?.kind === 'word' && /^(?:americains?|us)$/u.test(n.w)) to++;
+  else if (c === 'CHF' && n?.kind === 'word' && /^(?:suisses?)$/u.test(n.w)) to++;
   return { currency, to };
 }

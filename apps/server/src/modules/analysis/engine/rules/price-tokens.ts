@@ -8,7 +8,7 @@ export type TokKind = 'num' | 'word' | 'sym' | 'pct' | 'slash' | 'dash' | 'punct
 export type Tok = { kind: TokKind; raw: string; w: string; start: number; end: number };
 
 export const TOKEN_RE =
-  /(?<num>\d{1,3}(?:(?:,|\.|\u00a0|\u202f| )\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d))|(?<sym>US\$|CA\$|C\$|\$|€|£)|(?<word>[\p{L}]+(?:['’][\p{L}]+)*)|(?<pct>%)|(?<slash>\/)|(?<dash>[-–—])|(?<punct>[.,;:!?…()"“”«»])/gu;
+  /(?<num>0[.,]\d{1,4}(?!\d)|\d{1,3}(?:(?:,|\.|\u00a0|\u202f| )\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d))|(?<sym>US\$|CA\$|C\$|\$|€|£)|(?<word>[\p{L}]+(?:['’][\p{L}]+)*)|(?<pct>%)|(?<slash>\/)|(?<dash>[-–—])|(?<punct>[.,;:!?…()"“”«»])/gu;
 
 export const ACCENTS = /\p{M}/gu;
 export const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(ACCENTS, '').replace(/’/gu, "'");
@@ -39,6 +39,8 @@ export function tokenize(text: string): Tok[] {
 
 export function parseDigits(raw: string): number {
   let s = raw.replace(/[\u00a0\u202f ]/gu, '');
+  // "0,008", "0.125": after a lone zero the separator can only be the decimal mark.
+  if (/^0[.,]\d+$/u.test(s)) return Number.parseFloat(s.replace(',', '.'));
   // A separator followed by exactly three digits groups thousands; otherwise it is the decimal mark.
   s = s.replace(/[.,](?=\d{3}(?:\D|$))/gu, '');
   s = s.replace(',', '.');

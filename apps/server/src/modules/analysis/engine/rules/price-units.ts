@@ -298,6 +298,8 @@ export function unitsAfter(
       if (!u || (u.period !== 'one-time' && !BILLING.test(after?.w ?? ''))) break;
       jj = BILLING.test(after?.w ?? '') ? jj + 2 : jj + 1;
     } else if (BILLING.test(toks[jj]?.w ?? '')) jj++;
+    // "par personne et par jour", "per user and per month": a second unit joined by "and".
+    else if (k > 0 && /^(?:and|et)$/u.test(toks[jj]?.w ?? '') && readUnit(toks, jj + 1, priced)) jj++;
     const u = readUnit(toks, jj, priced);
     if (!u) break;
     if (u.per && !per) {

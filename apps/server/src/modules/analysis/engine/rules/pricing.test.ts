@@ -107,6 +107,20 @@ describe('price display', () => {
   });
 });
 
+describe('price parser: Swiss francs', () => {
+  it.each([
+    ['Le forfait est à mille deux cent cinquante francs suisses.', ['1 250 CHF']],
+    ['On facture 95 CHF par personne et par jour.', ['95 CHF par utilisateur par jour']],
+    ['La numérisation revient à 0,008 CHF la page.', ['0,008 CHF par page']],
+  ])('%s', (text, expected) => {
+    expect(fr(text)).toEqual(expected);
+  });
+
+  it('reads "Swiss francs" in English', () => {
+    expect(en('The retainer is two thousand Swiss francs a month.')).toEqual(['CHF 2,000 per month']);
+  });
+});
+
 describe('price parser: frames, weights and ages', () => {
   it.each([
     // Outside a call in sterling, a pound is a weight.

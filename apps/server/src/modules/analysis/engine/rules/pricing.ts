@@ -46,7 +46,7 @@ import { AFTER_UNIT, CONNECTORS, SKIP_WORDS, unitsAfter } from './price-units.js
 
 export { speaksOfMoney } from './price-context.js';
 
-export type Currency = 'USD' | 'CAD' | 'EUR' | 'GBP';
+export type Currency = 'USD' | 'CAD' | 'EUR' | 'GBP' | 'CHF';
 export type TimeUnit = 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
 /**
  * What a price is counted per: a known unit in canonical form ("user" for user, employee, agent,
@@ -224,7 +224,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       wordsBefore(toks, start, 4).some((w) => NOT_A_PRICE_BEFORE.has(w));
     const next = toks[end];
     numbers.push({
-      amount: Math.round(value * 100) / 100,
+      amount: value < 0.01 ? Math.round(value * 10_000) / 10_000 : Math.round(value * 100) / 100,
       currency: currency ?? fallbackCurrency,
       per: units.per,
       unitText: units.perText,
@@ -357,7 +357,12 @@ function joinsRange(toks: readonly Tok[], a: Found, b: Found): boolean {
 }
 
 function formatAmount(amount: number, language: EngineLanguage): string {
-  const fixed = Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
+  // Cents as usual; a price under a cent ("0.008 per page") keeps the digits it needs.
+  const fixed = Number.isInteger(amount)
+    ? String(amount)
+    : amount < 0.01
+      ? String(Number(amount.toFixed(4)))
+      : amount.toFixed(2);
   const [int = '', dec] = fixed.split('.');
   // English groups thousands with commas ("5,000"), French with spaces ("1 200").
   const grouped = int.length > 3 ? int.replace(/\B(?=(\d{3})+$)/gu, language === 'fr' ? ' ' : ',') : int;
@@ -420,8 +425,9 @@ const FR_PERIOD: Record<TimeUnit, string> = {
 export function formatPrice(p: Price, language: EngineLanguage): string {
   const money = (amount: number) => {
     const a = formatAmount(amount, language);
-    if (language === 'fr') return `${a} ${{ USD: '$', CAD: '$ CA', EUR: '€', GBP: '£' }[p.currency]}`;
-    return `${{ USD: '$', CAD: 'CA$', EUR: '€', GBP: '£' }[p.currency]}${a}`;
+    if (language === 'fr')
+      return `${a} ${{ USD: '$', CAD: '$ CA', EUR: '€', GBP: '£', CHF: 'CHF' }[p.currency]}`;
+    return `${{ USD: '$', CAD: 'CA$', EUR: '€', GBP: '£', CHF: 'CHF ' }[p.currency]}${a}`;
   };
   const head = p.amountMax !== undefined ? `${money(p.amount)}–${money(p.amountMax)}` : money(p.amount);
   const parts = [head];

@@ -249,12 +249,13 @@ function answersHowMany(s: CallSentence, sentences: readonly CallSentence[]): bo
 
 /** The currency the call speaks in: the one named most often, else dollars in English, euros in French. */
 function callCurrency(sentences: readonly CallSentence[], language: EngineLanguage): Currency {
-  const counts: Record<Currency, number> = { USD: 0, CAD: 0, EUR: 0, GBP: 0 };
+  const counts: Record<Currency, number> = { USD: 0, CAD: 0, EUR: 0, GBP: 0, CHF: 0 };
   for (const s of sentences) {
     counts.EUR += (s.norm.match(/€|(?<![\p{L}])euros?(?![\p{L}])/gu) ?? []).length;
     // "Pound" alone is as often a weight ("twelve dollars a pound"): the call is in sterling only
     // when it says so (the sign, "quid", "sterling").
     counts.GBP += (s.norm.match(/£|(?<![\p{L}])(?:quid|sterling|gbp)(?![\p{L}])/gu) ?? []).length;
+    counts.CHF += (s.norm.match(/(?<![\p{L}])(?:chf|francs?)(?![\p{L}])/gu) ?? []).length;
     counts.USD += (
       s.norm.match(/\$|(?<![\p{L}])(?:dollars?|bucks?|piastres?|piasses?)(?![\p{L}])/gu) ?? []
     ).length;
