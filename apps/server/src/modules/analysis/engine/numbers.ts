@@ -119,6 +119,11 @@ export type NumberRead = {
   length: number;
   /** The largest scale word used (100, 1000, 1e6), 1 when none: "four hundred" → 100. */
   scale: number;
+  /**
+   * The other price reading of two groups, when there is one: "seven fifty" is 750 or 7.50,
+   * "fourteen fifty" 14.50 or 1,450. The caller may pick it by the amounts around (see signals.ts).
+   */
+  alt?: number;
 };
 
 /**
@@ -139,10 +144,13 @@ export function readNumberWords(
   let best: NumberRead | null = null;
   let i = from;
   let sawNumber = false;
+  let hundredsOf: number | null = null; // the unit of "two ninety nine" read as hundreds
 
   const commit = () => {
     if (!sawNumber) return;
     best = { value: total + current, length: i - from, scale };
+    if (hundredsOf !== null && scale === 1 && total === 0)
+      best.alt = hundredsOf + (current - hundredsOf * 100) / 100;
   };
 
   while (i < tokens.length) {
@@ -239,11 +247,17 @@ export function readNumberWords(
       if (last === 'ten') break;
       if (language === 'en' && (last === 'unit' || last === 'teen') && total === 0 && current < 10) {
         // "two ninety nine" = 299, "one forty" = 140: a price said in hundreds.
+        hundredsOf = current;
         current = current * 100 + w.value;
       } else if (language === 'en' && (last === 'unit' || last === 'teen') && total === 0 && current < 100) {
         // "twenty four fifty" = 24.50, "forty four ninety nine" = 44.99: dollars, then cents.
         const cents = w.value + unitAfter(dict, tokens[i + 1]);
-        const read = { value: current + cents / 100, length: i - from + (cents > w.value ? 2 : 1), scale };
+        const read = {
+          value: current + cents / 100,
+          length: i - from + (cents > w.value ? 2 : 1),
+          scale,
+          alt: current * 100 + cents,
+        };
         return read;
       } else if (last === 'unit' || last === 'teen') {
         break;

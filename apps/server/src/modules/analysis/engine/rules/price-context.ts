@@ -205,6 +205,9 @@ export const FRAME_AFTER = new Set([
   'installed',
   'total',
   'flat',
+  // "a hundred forty-nine extra", "six thousand a show all in": the amount is complete.
+  'extra',
+  'all',
   'plus',
   'each',
   'up',
@@ -242,5 +245,36 @@ export const FRAME_AFTER = new Set([
   'si',
   'donc',
 ]);
+
+/**
+ * Nouns of a charge that, a few words after an amount, make it what the charge costs ("a two hundred
+ * fifty dollar call-out fee", "a twenty-five hundred deposit", "trois cents euros d'acompte").
+ */
+export const FEE_NOUNS = new Set([
+  'fee',
+  'fees',
+  'deposit',
+  'retainer',
+  'surcharge',
+  'premium',
+  'charge',
+  'down',
+  'frais',
+  'acompte',
+  'depot',
+  'caution',
+  'supplement',
+]);
+
+/**
+ * Hedges right before an amount: quoted amounts are hedged ("around twenty-two thousand", "about
+ * three twenty"); a hedged count or duration is followed by its noun or time word, which the reader
+ * checks on its own (the amount must end its phrase, and times are excluded).
+ */
+export const HEDGES = new Set(['about', 'around', 'roughly', 'approximately', 'environ', 'autour']);
+
+/** "Four hundred fifty pounds a month": a pound paid per period is sterling, not a weight. */
+export const POUNDS_PER_PERIOD =
+  /(?<![\p{L}])(?:pounds?|livres?) (?:a|per|par|each|every|un|une) (?:month|year|week|quarter|mois|an|annee|semaine)(?![\p{L}])|(?<![\p{L}])pounds? (?:one[- ]off|one[- ]time|upfront)/iu;
 
 export const RANGE_JOINERS = new Set(['to', 'or', 'a', 'ou', 'and', 'et']);

@@ -57,7 +57,7 @@ export const DIGIT_SCALES: Record<string, number> = {
   m: 1_000_000,
 };
 
-export type NumberSpan = { value: number; scale: number; from: number; to: number };
+export type NumberSpan = { value: number; scale: number; from: number; to: number; alt?: number };
 
 /** Reads a number at token `i` (digits with an optional scale word, or number words). */
 export function readNumber(
@@ -100,7 +100,14 @@ export function readNumber(
     if (!r) continue;
     const lastIdx = idx[r.length - 1];
     if (lastIdx === undefined) continue;
-    if (!best || lastIdx + 1 > best.to) best = { value: r.value, scale: r.scale, from: i, to: lastIdx + 1 };
+    if (!best || lastIdx + 1 > best.to)
+      best = {
+        value: r.value,
+        scale: r.scale,
+        from: i,
+        to: lastIdx + 1,
+        ...(r.alt !== undefined && { alt: r.alt }),
+      };
   }
   return best;
 }

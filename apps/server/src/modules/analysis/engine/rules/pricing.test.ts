@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPrice, findPrices, formatPrice } from './pricing.js';
+import { displayPrice, findPrices, formatPrice, pickReadings, type Price } from './pricing.js';
 
 const en = (t: string) => findPrices(t, 'en').map((p) => formatPrice(p, 'en'));
 const fr = (t: string) => findPrices(t, 'fr').map((p) => formatPrice(p, 'fr'));
@@ -139,5 +139,57 @@ describe('price parser: frames, weights and ages', () => {
     expect(findPrices("Doris keeps the books, and she's seventy-eight.", 'en', { callMoney: true })).toEqual(
       [],
     );
+  });
+});
+
+describe('price parser: hedges, charges and pounds per period', () => {
+  it.each([
+    // A hedged amount that ends its phrase, in a call about money.
+    ['The full rebuild comes in around thirty-one thousand.', ['$31,000']],
+    // A charge's noun after the amount.
+    ["There's a three hundred dollar cancellation fee.", ['$300']],
+    ['We ask for a fifteen hundred retainer.', ['$1,500']],
+    // Pounds paid per period are sterling.
+    ['The lite tier is ninety pounds a month.', ['£90 per month']],
+  ])('%s', (text, expected) => {
+    expect(findPrices(text, 'en', { callMoney: true }).map((p) => formatPrice(p, 'en'))).toEqual(expected);
+  });
+
+  it('keeps a hedged count out: its noun follows', () => {
+    expect(findPrices('We ship around four hundred pallets.', 'en', { callMoney: true })).toEqual([]);
+  });
+});
+
+describe('two readings of "seven fifty", settled by the other prices of the call', () => {
+  const read = (text: string) => findPrices(text, 'en', { callMoney: true });
+  const call = (...texts: string[]) => pickReadings(texts.flatMap(read)).map((p) => formatPrice(p, 'en'));
+
+  it('offers the other reading', () => {
+    expect(read("it's seven fifty")[0]).toMatchObject({ amount: 750, alternative: 7.5 });
+    expect(read("it's fourteen fifty")[0]).toMatchObject({ amount: 14.5, alternative: 1450 });
+  });
+
+  it('takes the reading nearer the other prices', () => {
+    expect(call('Vinyl plank is five dollars a square foot.', 'The oak is seven fifty.')).toEqual([
+      '$5 per square foot',
+      '$7.50',
+    ]);
+    expect(call('The hub is $900.', 'Each sensor is fourteen fifty per sensor.')).toEqual([
+      '$900',
+      '$1,450 per sensor',
+    ]);
+    // Per year against per month: compared on the same period.
+    expect(call('It is $30 per user per year.', "It's two seventy-five per user per month.")).toEqual([
+      '$30 per user per year',
+      '$2.75 per user per month',
+    ]);
+  });
+
+  it('keeps the default for a price per month with no unit, and alone', () => {
+    expect(call('It is $9 per seat.', 'Support is three fifty a month.')).toEqual([
+      '$9 per seat',
+      '$350 per month',
+    ]);
+    expect(call("it's seven fifty")).toEqual(['$750']);
   });
 });

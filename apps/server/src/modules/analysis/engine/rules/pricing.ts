@@ -28,20 +28,23 @@ import type { EngineLanguage } from '../language.js';
 import type { NumberLanguage } from '../numbers.js';
 import {
   APPROX,
+  FEE_NOUNS,
   FRAME_AFTER,
   FRAME_BEFORE,
+  HEDGES,
   NOT_A_PRICE_AFTER,
   NOT_A_PRICE_BEFORE,
   NOT_AMOUNT_BEFORE,
   ONE_TIME_BEFORE,
   PERIOD_BEFORE,
   PERSON_IS,
+  POUNDS_PER_PERIOD,
   RANGE_JOINERS,
   TIME_AFTER,
   speaksOfMoney,
 } from './price-context.js';
 import { CURRENCY_WORDS, STERLING, currencyAfter, symbolCurrency } from './price-currency.js';
-import { readNumber, tokenize, isWord, type Tok } from './price-tokens.js';
+import { fold, readNumber, tokenize, isWord, type Tok } from './price-tokens.js';
 import { AFTER_UNIT, CONNECTORS, SKIP_WORDS, unitsAfter } from './price-units.js';
 
 export { speaksOfMoney } from './price-context.js';
@@ -67,6 +70,8 @@ export type Price = {
   perText?: string;
   /** The words as spoken, from the first amount to the last unit ("two ninety nine a month"). */
   spoken?: string;
+  /** The amount's other reading when the words allow two ("seven fifty": 750 or 7.50); see `pickReadings`. */
+  alternative?: number;
 };
 
 type Found = Price & {
@@ -84,6 +89,10 @@ type Found = Price & {
   endsPhrase: boolean;
   /** The amount was said in words (a year said in words, "two thousand twenty seven", is no price). */
   words: boolean;
+  /** A charge's noun follows within three words ("a two hundred fifty dollar call-out fee"). */
+  feeAfter: boolean;
+  /** The other reading of words such as "seven fifty" (7.50 for 750). */
+  alt?: number;
 };
 
 export type FindPricesOptions = {
@@ -115,7 +124,8 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
   const moneyContext = opts.moneyContext ?? speaksOfMoney(text);
   const callMoney = opts.callMoney ?? moneyContext;
   const fallbackCurrency: Currency = opts.defaultCurrency ?? (lang === 'fr' ? 'EUR' : 'USD');
-  const poundIsMoney = fallbackCurrency === 'GBP' || STERLING.test(text);
+  const poundIsMoney =
+    fallbackCurrency === 'GBP' || STERLING.test(text) || POUNDS_PER_PERIOD.test(fold(text));
   const numbers: Found[] = [];
 
   for (let i = 0; i < toks.length; i++) {
@@ -208,6 +218,10 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     }
     const units = unitsAfter(toks, j, hasCurrency || framedBefore(toks, start) === 'frame');
     const end = Math.max(j, units.to);
+    const feeAfter = [0, 1, 2].some((d) => {
+      const w = toks[end + d];
+      return isWord(w) && FEE_NOUNS.has(w.w) && toks.slice(end, end + d).every(isWord);
+    });
     const prevTok = toks[start - 1];
     const excluded =
       (!hasCurrency &&
@@ -218,6 +232,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       (singularDollar &&
         !units.period &&
         !units.per &&
+        !feeAfter &&
         isWord(toks[end]) &&
         !FRAME_AFTER.has(toks[end]?.w ?? '')) ||
       (isWord(toks[end]) && NOT_A_PRICE_AFTER.has(toks[end]?.w ?? '') && !units.period && !units.per) ||
@@ -238,6 +253,8 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       opensClause: framedBefore(toks, start) === 'clause',
       endsPhrase: !next || next.kind !== 'word' || FRAME_AFTER.has(next.w),
       words: isWord(toks[n.from]),
+      feeAfter,
+      ...(n.alt !== undefined && value === n.value && !symBefore && { alt: n.alt }),
     });
     i = end - 1;
   }
@@ -250,6 +267,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     // A year said in words ("two thousand twenty seven", "twenty twenty six") is a date.
     if (b.words && b.amount > 1950 && b.amount < 2100 && b.amount !== 2000 && a === b) return false;
     if (b.period || b.per) return moneyContext || a.framed || a.opensClause;
+    if (b.feeAfter) return moneyContext || callMoney;
     return a.framed && (moneyContext || callMoney) && b.endsPhrase;
   };
 
@@ -294,7 +312,43 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     if (p.amountMax !== undefined) out.amountMax = p.amountMax;
     if (p.unitText && p.unitText !== p.per) out.perText = p.unitText;
     if (spoken) out.spoken = spoken;
+    if (p.alt !== undefined && p.amountMax === undefined) out.alternative = p.alt;
     return out;
+  });
+}
+
+/** Distance of two amounts in orders of magnitude. */
+const orders = (a: number, b: number) => Math.abs(Math.log10(a / b));
+/** Months in a period, to compare "$38 per user per year" with "three fifty per user per month". */
+const MONTHS: Partial<Record<string, number>> = { week: 12 / 52, month: 1, quarter: 3, year: 12 };
+/** `o`'s amount brought to `p`'s period when both are periods of a subscription. */
+function onPeriodOf(o: Price, p: Price): number {
+  const from = MONTHS[o.period ?? ''];
+  const to = MONTHS[p.period ?? ''];
+  return from && to ? (o.amount * to) / from : o.amount;
+}
+
+/**
+ * Settles amounts the words leave open ("seven fifty" is 750 or 7.50; "fourteen fifty" 14.50 or
+ * 1,450) by the call's other prices: prices of one offer keep to one order of magnitude, so the
+ * reading nearer the others wins ("six dollars a square foot … seven fifty" is 7.50). Compared with
+ * the prices counted per a unit when the amount is, else with all. A price per period with no unit
+ * ("three fifty a month") keeps the reader's default: sub-ten-dollar subscriptions are rare, and a
+ * per-unit price in the same call says nothing about it. Without other prices, the default stays.
+ */
+export function pickReadings(prices: readonly Price[]): Price[] {
+  const settled = prices.filter((p) => p.alternative === undefined);
+  return prices.map((p) => {
+    const alt = p.alternative;
+    if (alt === undefined) return p;
+    const rest: Price = { ...p };
+    delete rest.alternative;
+    if (p.period && !p.per) return rest;
+    const sameKind = settled.filter((o) => (o.per !== null) === (p.per !== null));
+    const anchors = (sameKind.length ? sameKind : settled).map((o) => onPeriodOf(o, p));
+    if (!anchors.length || alt <= 0) return rest;
+    const near = (v: number) => Math.min(...anchors.map((a) => orders(v, a)));
+    return near(alt) < near(p.amount) ? { ...rest, amount: alt } : rest;
   });
 }
 
@@ -316,6 +370,7 @@ function wordsBefore(toks: readonly Tok[], i: number, n: number): string[] {
  * opens its sentence or clause ("Twenty-two per vehicle per month, eighty-nine per device").
  */
 function framedBefore(toks: readonly Tok[], i: number): 'frame' | 'clause' | null {
+  if (isWord(toks[i - 1]) && HEDGES.has(toks[i - 1]?.w ?? '')) return 'frame';
   let j = i - 1;
   while (j >= 0 && isWord(toks[j]) && APPROX.has(toks[j]?.w ?? '')) j--;
   const t = toks[j];

@@ -29,7 +29,16 @@ import { candidateClauses, kindOf, pickClauses, type Clause as ModelClause } fro
 import { clauseModel } from './clause-model-data.js';
 import type { CompiledLexicon } from './compiled-lexicon.js';
 import type { ObjectionFamily } from './lexicon.js';
-import { displayPrice, findPrices, speaksOfMoney, type Currency, type Price } from './pricing.js';
+import { POUNDS_PER_PERIOD } from './price-context.js';
+import { STERLING } from './price-currency.js';
+import {
+  displayPrice,
+  findPrices,
+  pickReadings,
+  speaksOfMoney,
+  type Currency,
+  type Price,
+} from './pricing.js';
 import { isQuestion } from './questions.js';
 
 export type CallSentence = {
@@ -195,7 +204,7 @@ export function extractSignals(
       addPrice(prices, price);
     }
   }
-  out.pricing = prices.map((p) => displayPrice(p, language));
+  out.pricing = pickReadings(prices).map((p) => displayPrice(p, language));
   if (source !== 'lexicon') {
     const model = clauseModel();
     const candidates = candidateClauses(sentences, isProspect, { language, lex, callMoney });
@@ -247,14 +256,18 @@ function answersHowMany(s: CallSentence, sentences: readonly CallSentence[]): bo
   return !!prev && prev.question && prev.turnIndex === s.turnIndex - 1 && HOW_MANY.test(prev.norm);
 }
 
+const STERLING_ALL = new RegExp(STERLING.source, 'giu');
+const POUNDS_PER_PERIOD_ALL = new RegExp(POUNDS_PER_PERIOD.source, 'giu');
+
 /** The currency the call speaks in: the one named most often, else dollars in English, euros in French. */
 function callCurrency(sentences: readonly CallSentence[], language: EngineLanguage): Currency {
   const counts: Record<Currency, number> = { USD: 0, CAD: 0, EUR: 0, GBP: 0, CHF: 0 };
   for (const s of sentences) {
     counts.EUR += (s.norm.match(/€|(?<![\p{L}])euros?(?![\p{L}])/gu) ?? []).length;
     // "Pound" alone is as often a weight ("twelve dollars a pound"): the call is in sterling only
-    // when it says so (the sign, "quid", "sterling").
-    counts.GBP += (s.norm.match(/£|(?<![\p{L}])(?:quid|sterling|gbp)(?![\p{L}])/gu) ?? []).length;
+    // when it says so (the sign, "quid", "sterling") or pays pounds per period ("fifty pounds a month").
+    counts.GBP +=
+      (s.norm.match(STERLING_ALL) ?? []).length + (s.norm.match(POUNDS_PER_PERIOD_ALL) ?? []).length;
     counts.CHF += (s.norm.match(/(?<![\p{L}])(?:chf|francs?)(?![\p{L}])/gu) ?? []).length;
     counts.USD += (
       s.norm.match(/\$|(?<![\p{L}])(?:dollars?|bucks?|piastres?|piasses?)(?![\p{L}])/gu) ?? []
