@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPrice, findPrices, formatPrice, pickReadings, type Price } from './pricing.js';
+import { displayPrice, findPrices, formatPrice, pickReadings } from './pricing.js';
 
 const en = (t: string) => findPrices(t, 'en').map((p) => formatPrice(p, 'en'));
 const fr = (t: string) => findPrices(t, 'fr').map((p) => formatPrice(p, 'fr'));
