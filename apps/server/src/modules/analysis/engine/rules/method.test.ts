@@ -138,4 +138,78 @@ describe('analysis by method', () => {
     );
     expect(a.result_class).toBe('not_interested');
   });
+
+  describe('result class by how the call ends', () => {
+    const R = 'Speaker 1';
+    const P = 'Speaker 2';
+
+    it('a callback with a day is a follow-up, a visit with a day an appointment', () => {
+      const callback = analyze(
+        call(
+          [R, 'The install is nine hundred dollars and the plan is forty a month.'],
+          [P, 'I need to think about it.'],
+          [R, 'Can I give you a call Wednesday morning?'],
+          [P, 'Sure, that works.'],
+        ),
+      );
+      expect(callback.result_class).toBe('follow_up');
+      const visit = analyze(
+        call(
+          [R, 'The install is nine hundred dollars and the plan is forty a month.'],
+          [R, 'Can I come by Wednesday morning for a site visit?'],
+          [P, 'Sure, that works.'],
+        ),
+      );
+      expect(visit.result_class).toBe('appointment');
+    });
+
+    it('an offer to e-mail something is a follow-up even when it names an estimate', () => {
+      const a = analyze(
+        call(
+          [R, 'A full repaint usually runs about six thousand.'],
+          [R, 'Can I email you a detailed estimate tonight?'],
+          [P, 'Yes, please do.'],
+        ),
+      );
+      expect(a.result_class).toBe('follow_up');
+    });
+
+    it('a booking word early in the call describes the prospect, it books nothing', () => {
+      const a = analyze(
+        call(
+          [R, 'Hi, this is Sam from PetBook, do you have a minute?'],
+          [P, 'Our groomers are booked solid every Saturday and we still lose walk-ins.'],
+          [R, 'How do you take bookings today?'],
+          [P, 'Phone and a paper diary.'],
+          [R, 'How many calls a day?'],
+          [P, 'Forty, maybe more.'],
+          [R, 'Got it. Our scheduler is sixty dollars a month.'],
+          [P, 'Hm, okay.'],
+          [R, 'Can I send you the details?'],
+          [P, 'Sure, send them over.'],
+          [R, 'Great, talk soon.'],
+        ),
+      );
+      expect(a.result_class).toBe('follow_up');
+    });
+
+    it('a pitch answered with a refusal at the end is not interested; "no, that\'s all" is not a refusal', () => {
+      const refused = analyze(
+        call(
+          [R, 'Our cards are five dollars a card per month and they lock to fuel only.'],
+          [P, "nah we're good"],
+          [R, 'ok thanks for your time'],
+        ),
+      );
+      expect(refused.result_class).toBe('not_interested');
+      const support = analyze(
+        call(
+          [P, 'I was charged twice for the forty dollar plan.'],
+          [R, "I've refunded the second charge. Is there anything else I can help with?"],
+          [P, "No, that's all, thanks."],
+        ),
+      );
+      expect(support.result_class).toBe('other');
+    });
+  });
 });

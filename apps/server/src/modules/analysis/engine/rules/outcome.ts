@@ -23,6 +23,7 @@ import type { CallResultClass } from '@call-insights/contracts/analysis';
 import type { EngineLanguage } from '../language.js';
 import { isNegated } from '../text.js';
 import type { CompiledLexicon } from './compiled-lexicon.js';
+import { speaksOfMoney } from './price-context.js';
 import type { CallSentence } from './signals.js';
 
 export type OutcomeDecision = {
@@ -45,6 +46,7 @@ export function decideOutcome(
   let otherEvidence: CallSentence | null = null;
   let proposal: CallSentence | null = null;
   const cueSentences = new Set<number>();
+  const lastTurn = sentences.at(-1)?.turnIndex ?? 0;
 
   for (const s of sentences) {
     const echoed = echoedTime(s, sentences, lex);
@@ -114,12 +116,23 @@ export function decideOutcome(
         continue;
       }
       if (resultClass === 'appointment' && cue !== 'appointment') continue;
+      // A booking word in the first half of the call describes the prospect's day ("our dock
+      // appointments are booked out", "we double booked the tent"): the class is how the call ends.
+      if (cue === 'appointment' && lastTurn >= 8 && s.turnIndex < lastTurn / 2) continue;
       resultClass = cue;
       evidence = s;
       proposal = null;
     }
   }
-  if (resultClass === 'other') evidence = otherEvidence;
+  if (resultClass === 'other') {
+    // "Ours are three bucks a card." / "Nah." — a pitch answered with a refusal at the end of the call.
+    const refusal = closingRefusal(sentences);
+    if (refusal) {
+      cueSentences.add(refusal.index);
+      return { resultClass: 'not_interested', evidence: refusal, proposal: null, cueSentences };
+    }
+    evidence = otherEvidence;
+  }
   return { resultClass, evidence, proposal, cueSentences };
 }
 
@@ -138,14 +151,56 @@ function proposalAccepted(
   if (!answer || answer.turnIndex !== s.turnIndex + 1 || answer.speaker === s.speaker) return null;
   if (!lex.affirmation.test(answer.norm) || negatedAnswer(answer, lex, language)) return null;
   if (!lex.proposals.test(s.norm)) return null;
-  if (lex.meetings.test(s.norm)) return { cue: 'appointment', answer };
+  // "Can I email you a written estimate?": offering to send something sets a follow-up, whatever it names.
+  if (SENDING.test(s.norm)) return { cue: 'follow_up', answer };
   const cues = lex.outcomes
     .findAll(s.norm)
     .filter((h) => !isNegated(s.norm, h.start, h.end, language, s.text));
+  const meeting = lex.meetings.findAll(s.norm);
+  // "Can I call you next Tuesday to go over it?": a day or time for a callback, with no meeting named,
+  // sets a follow-up (the labelling guide's rule: a callback with a date is not a meeting).
+  const onlyWhen = meeting.length > 0 && meeting.every((h) => h.phrase.includes('{'));
+  if (onlyWhen && cues.some((h) => h.value === 'follow_up') && !cues.some((h) => h.value === 'appointment'))
+    return { cue: 'follow_up', answer };
+  if (meeting.length) return { cue: 'appointment', answer };
   if (cues.some((h) => h.value === 'appointment')) return { cue: 'appointment', answer };
   if (cues.some((h) => h.value === 'follow_up')) return { cue: 'follow_up', answer };
   return null;
 }
+
+/** A refusal that opens an answer: a plain no, or "we're good", "I'd rather not", "I'll pass", "ça ira". */
+const REFUSAL_OPENING = new RegExp(
+  String.raw`^\s*(?:(?:yeah|well|honestly|look|ok|okay|um|uh|euh|bof|ben)[\s,]+)*(?:` +
+    String.raw`(?:no|nope|nah|non)(?![\p{L}'])(?!\s+(?:problem|problems|worries|worry|sweat|doubt|rush|question|questions|probleme|soucis?)(?![\p{L}]))` +
+    String.raw`|we'?re good|we good|were good|we'?re all set|i'?d rather (?:you )?(?:not|didn'?t)|not for us|i'?ll pass|we'?ll pass|pas pour nous|je vais passer|on va passer|on est correct|ca ira|ca va aller)`,
+  'u',
+);
+const CURRENCY = /[$€£]|(?<![\p{L}])(?:dollars?|bucks?|euros?|pounds?|francs?|chf)(?![\p{L}])/u;
+/** "No, that's all": the answer to "anything else?", which closes a call without refusing anything. */
+const NOTHING_ELSE =
+  /(?:that'?s (?:it|all)|nothing else|all good|c'est tout|rien d'autre|anything else|autre chose)/u;
+
+/**
+ * The refusal that ends a sales call with no other outcome: in the call's last four turns, an answer
+ * that opens with a refusal, in a call where money was spoken of (an offer was made: a wrong number
+ * or a gatekeeper's "no, he's out" is not a refusal of anything).
+ */
+function closingRefusal(sentences: readonly CallSentence[]): CallSentence | null {
+  const lastTurn = sentences.at(-1)?.turnIndex ?? 0;
+  if (!sentences.some((s) => speaksOfMoney(s.text) || CURRENCY.test(s.norm))) return null;
+  for (let i = sentences.length - 1; i > 0; i--) {
+    const s = sentences[i];
+    const prev = sentences[i - 1];
+    if (!s || !prev || s.turnIndex < lastTurn - 3) break;
+    if (prev.turnIndex !== s.turnIndex - 1 || prev.speaker === s.speaker) continue;
+    if (REFUSAL_OPENING.test(s.norm) && !NOTHING_ELSE.test(s.norm) && !NOTHING_ELSE.test(prev.norm)) return s;
+  }
+  return null;
+}
+
+/** Offering to send something: "email you", "send you", "text you over", "vous envoyer", "vous l'envoie". */
+const SENDING =
+  /(?<![\p{L}])(?:(?:e-?mail|send|text|mail|shoot)\s+(?:you|it|them|that|this|over)|vous\s+(?:l'|les\s+|le\s+|la\s+)?(?:envoyer|envoie|envoyez|ecrire|ecris|transmettre|transmets))(?![\p{L}])/u;
 
 /** A plain no opening an answer ("No.", "Nope, thanks", "Non merci"), not "no problem" or "no worries". */
 const PLAIN_NO =
