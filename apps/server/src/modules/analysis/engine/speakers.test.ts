@@ -64,4 +64,48 @@ describe('who the rep is', () => {
   it('follows role labels first', () => {
     expect(rep(call(['Customer', 'Thanks for calling, how can I help?'], ['Agent', 'Hi.']))).toBe('Agent');
   });
+
+  it('reads an introduction written without capitals, as speech-to-text writes it', () => {
+    expect(
+      rep(
+        call(
+          ['Speaker 1', 'hi this is dana from brightline windows is this mister cole'],
+          ['Speaker 0', 'yeah this is mark'],
+          ['Speaker 1', 'you asked for a quote on our site so i wanted to follow up'],
+          [
+            'Speaker 0',
+            'right so uh the upstairs windows leak every time it rains how much is that? do you do weekends?',
+          ],
+        ),
+      ),
+    ).toBe('Speaker 1');
+  });
+
+  it('does not take a prospect\'s "thanks for calling" after a seller\'s introduction for the business', () => {
+    expect(
+      rep(
+        call(
+          [
+            'Speaker 0',
+            'Hi, Mrs. Patel? This is Owen from Clearwater Pools, about your request for a quote.',
+          ],
+          ['Speaker 1', 'Yes, thanks for calling. The pump is loud and the water keeps turning green.'],
+          ['Speaker 0', 'That usually means the filter. Is it a sand filter?'],
+        ),
+      ),
+    ).toBe('Speaker 0');
+  });
+
+  it("is the one who answers the phone in a business's name", () => {
+    expect(
+      rep(
+        call(
+          ['Speaker 0', 'Good afternoon, Harbor Dental Care, this is Mia.'],
+          ['Speaker 1', "Hi, I'm calling about a cleaning, do you take new patients? What does it cost?"],
+          ['Speaker 0', 'We do. Do you have insurance?'],
+          ['Speaker 1', 'No, and my last dentist kept adding fees. Can you tell me the price up front?'],
+        ),
+      ),
+    ).toBe('Speaker 0');
+  });
 });

@@ -11,7 +11,9 @@
  *     what "we" do for customers ("our plan", "we help", "notre logiciel", "nous offrons") +1 each, at
  *     most +3, acknowledging the other side's trouble ("sorry to hear that", "je comprends") counting
  *     the same; in the first two turns, taking the call for a business's customers ("thanks for
- *     calling", "how can I help", "service client") +3; calling back about the business's message, ad or
+ *     calling", "how can I help", "service client"; not in reply to a seller's introduction) or, in
+ *     the first turn, answering in its name ("Good afternoon, Keystone Studio, this is Rachel") +3;
+ *     the introduction is also read without capitals, as speech-to-text writes it; calling back about the business's message, ad or
  *     flyer ("returning your call", "I got your flyer", "j'ai vu votre annonce") −2; each question
  *     +0.5, at most +3; opening the call with a bare greeting ("Hello?", "Allô ?", the one who picks
  *     up) −2. The speaker with strictly the highest score is the rep;
@@ -121,6 +123,19 @@ export function detectRepSpeaker(
 
 const INTRODUCES =
   /(?:\b(?:this is|my name is|i'm|it's)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:from|with|at|over at)\s+\p{Lu})|(?:(?:^|[,.?!]\s*)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:from|with)\s+\p{Lu})|\b(?:calling from|calling on behalf of|reaching out from)\b|(?:\b(?:ici|je m'appelle|je m’appelle|c'est|c’est)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:de|d'|d’|chez)\s*(?:la société\s+)?\p{Lu})|\bje vous (?:appelle|contacte) (?:de la part|de chez)/u;
+/**
+ * The same introduction in speech-to-text without capitals ("hi this is brent from reliapower"):
+ * "this is" / "my name is", one or two words, then "from" or "calling from" and a word.
+ */
+const INTRODUCES_LOWER =
+  /\b(?:this is|my name is|ici|je m'appelle)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:from|with|over at|calling from|de chez|de la part de)\s+\p{L}/iu;
+/**
+ * Answering the phone in a business's name: a greeting, the business, then who speaks ("Good
+ * afternoon, Keystone Music Studio, this is Rachel", "Bonjour, Clinique Dupuis, ici Anne"). Only
+ * the call's first turn.
+ */
+const ANSWERS_AS_BUSINESS =
+  /^(?:[Gg]ood (?:morning|afternoon|evening)|[Hh]ello|[Hh]i|[Bb]onjour|[Bb]onsoir|[Aa]llo)[,!.]?\s+(?:\p{Lu}[\p{L}'&-]*\s*){1,5}[,.]\s*(?:this is|it's|you're speaking (?:with|to)|c'est|ici|je m'appelle)\s+\p{Lu}/u;
 const OFFERS =
   /\b(?:our (?:plan|plans|service|services|platform|software|app|system|product|solution|team|program|package|pricing|rate|fee|clients|customers)|we (?:help|offer|provide|work with|specialize|install|handle|do|make|build|lease|clean|shoot|maintain)|notre (?:offre|forfait|service|plateforme|logiciel|solution|application|équipe|equipe|système|systeme|tarif|abonnement)|nos (?:clients|services|tarifs|forfaits)|nous (?:offrons|proposons|aidons|accompagnons|installons|faisons|gérons|gerons))\b/giu;
 const EMPATHY =
@@ -165,7 +180,8 @@ function repByWhatIsSaid(
   const introduced = new Set<string>();
   const first = toTurns(segments)[0];
   for (const seg of segments) {
-    if (!introduced.has(seg.speaker) && INTRODUCES.test(seg.text)) introduced.add(seg.speaker);
+    if (!introduced.has(seg.speaker) && (INTRODUCES.test(seg.text) || INTRODUCES_LOWER.test(seg.text)))
+      introduced.add(seg.speaker);
     const n = (seg.text.match(OFFERS)?.length ?? 0) + (seg.text.match(EMPATHY)?.length ?? 0);
     offers.set(seg.speaker, (offers.get(seg.speaker) ?? 0) + n);
   }
@@ -173,7 +189,13 @@ function repByWhatIsSaid(
   const callsIn = new Set<string>();
   const turns = toTurns(segments);
   turns.forEach((turn, i) => {
-    if (i < 2 && ANSWERS_FOR_BUSINESS.test(turn.text)) answers.add(turn.speaker);
+    // "Thanks for calling" in reply to a seller who introduced himself (and is not calling back about
+    // the business's own message) is the prospect's courtesy.
+    const opening = turns[0];
+    const afterSeller =
+      i === 1 && !!opening && introduced.has(opening.speaker) && !CALLS_IN.test(opening.text);
+    if (i < 2 && !afterSeller && ANSWERS_FOR_BUSINESS.test(turn.text)) answers.add(turn.speaker);
+    if (i === 0 && ANSWERS_AS_BUSINESS.test(turn.text)) answers.add(turn.speaker);
     if (CALLS_IN.test(turn.text)) callsIn.add(turn.speaker);
   });
   for (const sp of order) {
