@@ -91,6 +91,20 @@ export const CUE_CLASSES: readonly CueClass[] = [
     ),
   },
   {
+    key: 'neglect',
+    why: 'someone who should have acted did not ("nobody called", "never told us", "for nothing"): a let-down lived with',
+    pattern: starts(
+      "nobody|no one|never told|never called|never showed|didn't even|did not even|without telling|without warning|for nothing|no heads up|personne ne|personne m|jamais prevenu|sans prevenir|pour rien|meme pas",
+    ),
+  },
+  {
+    key: 'damage',
+    why: 'physical damage or a thing that no longer works: a problem in its plainest form',
+    pattern: starts(
+      'soak|leak|flood|damag|ruin|rot|mold|mould|crack|dead|dying|rust|stuck|jam|overflow|smell|fuite|inond|abim|pourri|moisi|fissur|rouill|bloque|coince|odeur|en panne|ne marche plus|fonctionne plus',
+    ),
+  },
+  {
     key: 'want',
     why: 'wanting something the offer could give ("we need a way to", "looking for"): a reason to buy, not against it; "need to" (ask someone, think) is left out',
     pattern: starts(

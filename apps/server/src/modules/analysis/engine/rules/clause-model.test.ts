@@ -116,6 +116,8 @@ describe('word classes of the clause model', () => {
       recurrence: ['it happens all the time', 'ca arrive tout le temps'],
       intensity: ['way too slow', 'vraiment lent'],
       want: ['we need a way to track them', 'on cherche un outil simple'],
+      neglect: ['nobody called to warn us', 'personne ne nous a prevenus'],
+      damage: ['the basement is soaked', 'il y a une fuite au plafond'],
     };
     for (const c of CUE_CLASSES) {
       expect(c.why.length).toBeGreaterThan(20);

@@ -59,7 +59,7 @@ export type ClauseModel = {
   trainedOn: string;
 };
 
-export const FEATURE_VERSION = 3;
+export const FEATURE_VERSION = 4;
 
 const SPLIT_ALWAYS = /[,;:()–—]|\s-\s|\s(?:but|though|mais|sauf que)\s/giu;
 const SPLIT_LONG = /\s(?:and|because|cause|so|since|et|parce que|donc|puis|car)\s/giu;
