@@ -670,7 +670,6 @@ export const LEXICON_FR: Lexicon = {
           'rendez vous pour {day}',
           'un rendez vous',
           "c'est note pour",
-          "c'est note",
           "c'est reserve",
           'je vous reserve',
           'je vous inscris',

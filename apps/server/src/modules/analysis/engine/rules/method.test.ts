@@ -211,5 +211,56 @@ describe('analysis by method', () => {
       );
       expect(support.result_class).toBe('other');
     });
+    it('French: a callback answered with a day and said back is a follow-up; "c\'est noté" books nothing', () => {
+      const a = analyze(
+        call(
+          [R, "L'installation est à neuf mille euros, aides déduites."],
+          [P, 'Envoyez-moi le devis par mail, ma femme veut le voir.'],
+          [R, "Je vous l'envoie ce soir. Je vous rappelle en fin de semaine ?"],
+          [P, 'Vendredi, oui, en fin de journée.'],
+          [R, "Parfait, vendredi en fin de journée. C'est noté."],
+        ),
+        'fr',
+      );
+      expect(a.result_class).toBe('follow_up');
+    });
+
+    it('French: "non merci" after "autre chose ?" closes a support call, it refuses nothing', () => {
+      const a = analyze(
+        call(
+          [P, 'Mon terminal affiche une erreur depuis ce matin, et la location est à trente euros par mois.'],
+          [R, "C'est réglé, je l'ai redémarré à distance. Autre chose pour vous ?"],
+          [P, 'Non merci, bonne journée.'],
+        ),
+        'fr',
+      );
+      expect(a.result_class).toBe('other');
+    });
+
+    it('a call cut off has no outcome, whatever its last words promise', () => {
+      const a = analyze(
+        call(
+          [R, 'So the lift rental is four hundred a day, and the'],
+          [P, "Hello? You're breaking up."],
+          [R, "I'm in a tunnel, I'll call you back."],
+        ),
+      );
+      expect(a.result_class).toBe('other');
+    });
+
+    it('"jusqu\'à jeudi" is not "à jeudi", and a day said back to a question about days books nothing', () => {
+      const a = analyze(
+        call(
+          [R, 'Notre forfait est à quarante-neuf euros par mois.'],
+          [P, "C'est mon associé qui décide, il est à Lyon jusqu'à jeudi."],
+          [R, 'Vous ouvrez sept jours, même le dimanche ?'],
+          [P, 'Même le dimanche, en été.'],
+          [R, 'Je peux vous envoyer une offre par mail ?'],
+          [P, 'Oui, envoyez-la.'],
+        ),
+        'fr',
+      );
+      expect(a.result_class).toBe('follow_up');
+    });
   });
 });

@@ -50,6 +50,9 @@ export function decideOutcome(
 
   for (const s of sentences) {
     const echoed = echoedTime(s, sentences, lex);
+    // A day said back in the first half of a long call is a fact exchanged ("He's away until
+    // Thursday"), not a booking: the class is how the call ends.
+    if (echoed === 'appointment' && lastTurn >= 8 && s.turnIndex < lastTurn / 2) continue;
     if (echoed) {
       cueSentences.add(s.index);
       if (!(resultClass === 'appointment' && echoed !== 'appointment')) {
@@ -103,6 +106,10 @@ export function decideOutcome(
           cue = negated ? null : hit.value;
       }
       if (cue === null) continue;
+      // "Jusqu'à jeudi" (until Thursday) is not "à jeudi" (see you Thursday).
+      if (cue === 'appointment' && /jusqu'?\s*$/u.test(s.norm.slice(0, hit.start))) continue;
+      // "Anything else?" / "No, thanks.": closing courtesy, not a refusal.
+      if (cue === 'not_interested' && answersNothingElse(s, sentences)) continue;
       cueSentences.add(s.index);
       if (cue === 'other') {
         otherEvidence ??= s;
@@ -123,6 +130,13 @@ export function decideOutcome(
       evidence = s;
       proposal = null;
     }
+  }
+  // "You're breaking up… I'll call you back": a call cut off has no sales outcome, whatever its last
+  // words promise.
+  if (resultClass !== 'other' && evidence && cutOffAt(sentences, evidence)) {
+    resultClass = 'other';
+    evidence = null;
+    proposal = null;
   }
   if (resultClass === 'other') {
     // "Ours are three bucks a card." / "Nah." — a pitch answered with a refusal at the end of the call.
@@ -198,6 +212,28 @@ function closingRefusal(sentences: readonly CallSentence[]): CallSentence | null
   return null;
 }
 
+/** A time of day: digits, "a.m.", "noon", "afternoon", "heures", "midi", "en fin de journée". */
+const TIME_OF_DAY =
+  /(?:\d|(?<![\p{L}])(?:a m|p m|pm|noon|morning|afternoon|evening|o'clock|heures?|midi|matin|apres[- ]midi|soir|fin de journee)(?![\p{L}]))/u;
+
+/** The line dropping: "you're breaking up", "I lost you", "ça coupe", "tu m'entends ?". */
+const CUT_OFF =
+  /(?:breaking up|i lost you|lost you there|bad (?:connection|signal|reception)|can you hear me|ca coupe|ca a coupe|on a ete coupes?|tu m'entends|vous m'entendez|je (?:vous|t) entends mal|je (?:vous|te) perds)/u;
+
+/** Whether the line drops in the call's last three turns, at or after the deciding sentence. */
+function cutOffAt(sentences: readonly CallSentence[], evidence: CallSentence): boolean {
+  const lastTurn = sentences.at(-1)?.turnIndex ?? 0;
+  if (evidence.turnIndex < lastTurn - 2) return false;
+  return sentences.some((s) => s.turnIndex >= lastTurn - 2 && CUT_OFF.test(s.norm));
+}
+
+/** Whether `s` answers "anything else?" from the other speaker (the previous turn). */
+function answersNothingElse(s: CallSentence, sentences: readonly CallSentence[]): boolean {
+  return sentences.some(
+    (x) => x.turnIndex === s.turnIndex - 1 && x.speaker !== s.speaker && NOTHING_ELSE.test(x.norm),
+  );
+}
+
 /** Offering to send something: "email you", "send you", "text you over", "vous envoyer", "vous l'envoie". */
 const SENDING =
   /(?<![\p{L}])(?:(?:e-?mail|send|text|mail|shoot)\s+(?:you|it|them|that|this|over)|vous\s+(?:l'|les\s+|le\s+|la\s+)?(?:envoyer|envoie|envoyez|ecrire|ecris|transmettre|transmets))(?![\p{L}])/u;
@@ -249,7 +285,25 @@ function echoedTime(
   const day = DAY.exec(s.norm)?.[1];
   const previousTurn = sentences.filter((x) => x.turnIndex === prev.turnIndex);
   if (!day || !previousTurn.some((x) => DAY.exec(x.norm)?.[1] === day)) return null;
-  const callback = previousTurn.some((x) =>
+  // The day answers a proposal or a time ("Thursday at four?"), not a question about the days
+  // ("Seven days, even Sunday?" / "Even Sunday, in season.").
+  const proposed = sentences
+    .filter((x) => x.turnIndex === prev.turnIndex || x.turnIndex === prev.turnIndex - 1)
+    .some(
+      (x) =>
+        !!x &&
+        (lex.proposals.test(x.norm) ||
+          lex.meetings.findAll(x.norm).some((h) => h.phrase !== '{day}') ||
+          TIME_OF_DAY.test(x.norm) ||
+          lex.outcomes.findAll(x.norm).some((h) => h.value === 'follow_up')),
+    );
+  if (!proposed) return null;
+  // What the day answers: the previous turn, and the proposal before it ("Je vous rappelle en fin de
+  // semaine ?" / "Vendredi, oui." / "Parfait, vendredi.").
+  const proposalTurns = sentences.filter(
+    (x) => x.turnIndex === prev.turnIndex || (x.turnIndex === prev.turnIndex - 1 && x.speaker === s.speaker),
+  );
+  const callback = proposalTurns.some((x) =>
     lex.outcomes.findAll(x.norm).some((h) => h.value === 'follow_up'),
   );
   return callback ? 'follow_up' : 'appointment';
