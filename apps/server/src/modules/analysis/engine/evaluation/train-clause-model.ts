@@ -7,7 +7,8 @@
  *   2. Features seen in fewer than two of the training calls are left out (one call's words).
  *   3. Five folds over calls (call i goes to fold i mod 5): train on four, score the fifth; the
  *      pair of decision thresholds (objection, pain) is the one that maximises the mean F1 of the
- *      held-out folds, matched like the evaluation does.
+ *      held-out folds, matched like the evaluation does; then the cap on items per call (likeliest
+ *      first) the same way, then the thresholds again under that cap.
  *   4. The final model is trained on all the calls with those thresholds.
  *
  * Only the development set is given to it: the holdout folders are never read for training.
@@ -32,6 +33,8 @@ import { coverage, matchPhrases, type MatchCounts } from './matching.js';
 const FOLDS = 5;
 const MIN_CALLS = 2;
 const GRID = Array.from({ length: 17 }, (_, i) => Math.round((0.1 + i * 0.05) * 100) / 100);
+/** Caps on items per call tried by the cross-validation; 99 is no cap. */
+const CAPS = [2, 3, 4, 5, 6, 99];
 const LABELS: Record<ClauseKind, 'objections' | 'pain_points'> = {
   objection: 'objections',
   pain: 'pain_points',
@@ -118,32 +121,49 @@ export function trainClauseModel(items: readonly DevsetItem[], opts?: TrainOptio
     if (!m) throw new Error('a fold has no model');
     return m;
   };
+  const meanF1 = (thresholds: Record<ClauseKind, number>, maxPerCall: Record<ClauseKind, number>) => {
+    const s = score(calls, (c) => ({
+      version: FEATURE_VERSION,
+      models: modelsOf(c),
+      thresholds,
+      maxPerCall,
+      trainedOn: '',
+    }));
+    return { s, f: (f1(s.objection) + f1(s.pain)) / 2 };
+  };
   // Both thresholds at once (the kinds compete for a clause), the pair with the best mean F1.
-  let best = { objection: 0.5, pain: 0.5, f: -1 };
-  for (const o of GRID)
-    for (const p of GRID) {
-      const s = score(calls, (c) => ({
-        version: FEATURE_VERSION,
-        models: modelsOf(c),
-        thresholds: { objection: o, pain: p },
-        trainedOn: '',
-      }));
-      const f = (f1(s.objection) + f1(s.pain)) / 2;
-      if (f > best.f) best = { objection: o, pain: p, f };
+  const bestThresholds = (maxPerCall: Record<ClauseKind, number>) => {
+    let best = { objection: 0.5, pain: 0.5, f: -1 };
+    for (const o of GRID)
+      for (const p of GRID) {
+        const { f } = meanF1({ objection: o, pain: p }, maxPerCall);
+        if (f > best.f) best = { objection: o, pain: p, f };
+      }
+    return { objection: best.objection, pain: best.pain };
+  };
+  const noCap = { objection: 99, pain: 99 };
+  let thresholds: Record<ClauseKind, number> = bestThresholds(noCap);
+  let maxPerCall: Record<ClauseKind, number> = noCap;
+  let bestF = meanF1(thresholds, noCap).f;
+  for (const o of CAPS)
+    for (const p of CAPS) {
+      const { f } = meanF1(thresholds, { objection: o, pain: p });
+      if (f > bestF) {
+        bestF = f;
+        maxPerCall = { objection: o, pain: p };
+      }
     }
-  const thresholds: Record<ClauseKind, number> = { objection: best.objection, pain: best.pain };
-  const both = score(calls, (c) => ({
-    version: FEATURE_VERSION,
-    models: modelsOf(c),
-    thresholds,
-    trainedOn: '',
-  }));
+  thresholds = bestThresholds(maxPerCall);
+  const both = meanF1(thresholds, maxPerCall).s;
   const cv: Record<ClauseKind, string> = { objection: describe(both.objection), pain: describe(both.pain) };
   for (const kind of CLAUSE_KINDS)
-    lines.push(`cross-validated ${kind}: threshold ${thresholds[kind]} → ${cv[kind]}`);
+    lines.push(
+      `cross-validated ${kind}: threshold ${thresholds[kind]}, at most ${maxPerCall[kind]} per call → ${cv[kind]}`,
+    );
   const model: ClauseModel = {
     version: FEATURE_VERSION,
     thresholds,
+    maxPerCall,
     trainedOn:
       `devset/*.json (${calls.length} calls) only, by scripts/train-clause-model.ts; thresholds by ${FOLDS}-fold ` +
       `cross-validation over calls: objections ${cv.objection}; pain points ${cv.pain}`,

@@ -55,6 +55,11 @@ export type ClauseModel = {
   version: number;
   models: Record<ClauseKind, LogisticModel>;
   thresholds: Record<ClauseKind, number>;
+  /**
+   * At most this many items of a kind per call, the likeliest first (a call rarely has more than a
+   * few distinct objections or pains; chosen by cross-validation). Absent: no limit.
+   */
+  maxPerCall?: Record<ClauseKind, number>;
   /** How it was trained, for the reader (set, sizes, cross-validated F1). */
   trainedOn: string;
 };
@@ -348,6 +353,7 @@ export function pickClauses(clauses: readonly Clause[], model: ClauseModel): Rec
       return o.size > 0 && hit / o.size >= 0.5;
     });
     if (same) continue;
+    if (out[s.kind].length >= (model.maxPerCall?.[s.kind] ?? Number.POSITIVE_INFINITY)) continue;
     seen[s.kind].push(ws);
     out[s.kind].push(s.c);
   }
