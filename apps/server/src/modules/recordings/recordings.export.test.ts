@@ -13,6 +13,7 @@ import { analyses, locations } from '../../db/schema.js';
 import { inlineParams, sqlLiteral } from '../../db/copy-out.js';
 import { BACKENDS, createHarness, type Harness } from '../../test-support/app-harness.js';
 import { createUser, type CreatedUser } from '../../test-support/factories.js';
+import { createRecordingsRepository } from './recordings.repository.js';
 
 const HEADER =
   'Date Created,Transcription Text,User,File Name,First Name,Last Name,Account Name,Phone Number,Email,Industry,Sub-Industry,Location ID,Contact ID,Source,Targeting,Content,Last Activity Date,Rating,Summary';
@@ -203,4 +204,25 @@ describe.each(BACKENDS)('recordings CSV export on %s', (backend) => {
     expect(whole.split('\r\n').filter((l) => l.startsWith('2')).length).toBe(rows);
     expect(received).toBeLessThan(whole.length);
   });
+
+  it.runIf(backend === 'postgres')(
+    'copies as many exports at once as its limit, the others read keyset batches',
+    async () => {
+      const repo = createRecordingsRepository(h.database.db, { copyPool: h.database.pool, copyLimit: 1 });
+      const organizationId = await orgOf(zoe);
+      const first = await repo.exportCopy(organizationId, {});
+      expect(first).toBeDefined();
+      expect(await repo.exportCopy(organizationId, {})).toBeUndefined();
+      first!.destroy();
+      await new Promise((r) => first!.once('close', r));
+      const third = (await repo.exportCopy(organizationId, {}))!;
+      let rows = '';
+      for await (const chunk of third) rows += String(chunk);
+      expect(rows.replace(/\n(?=2026-)/g, '\r\n')).toBe(
+        `${[ROW_MARCH, ROW_FEBRUARY, ROW_JANUARY].join('\r\n')}\n`,
+      );
+      const batch = await repo.exportLines(organizationId, { limit: 10 });
+      expect(batch.lines).toBe([ROW_MARCH, ROW_FEBRUARY, ROW_JANUARY].map((l) => `${l}\r\n`).join(''));
+    },
+  );
 });

@@ -266,10 +266,16 @@ export function createRecordingsRepository(
     countCap?: number;
     /** PostgreSQL's pool: the CSV export is one COPY on a client of it (PGlite: keyset batches). */
     copyPool?: pg.Pool;
+    /** Exports by COPY at once (default half the pool); past it an export reads keyset batches. */
+    copyLimit?: number;
   } = {},
 ) {
   const countCap = opts.countCap ?? COUNT_CAP;
   const copyPool = opts.copyPool;
+  // A COPY holds its client until the download ends, however slow the client: half the pool at
+  // most, so exports never starve the other requests (the batches give their client back each time).
+  const copyLimit = opts.copyLimit ?? Math.max(1, Math.floor((copyPool?.options.max ?? 10) / 2));
+  let copies = 0;
   /** Search matches by organization and search text; each entry is only used at its own version. */
   const matchCache = new Map<string, MatchEntry>();
 
@@ -703,12 +709,22 @@ export function createRecordingsRepository(
 
     /**
      * The export's rows as CSV from `COPY (exportSelect) TO STDOUT` (LF line ends, no header), or
-     * undefined on PGlite (no COPY to a client there: exportLines). A client of the pool is held
-     * until the stream ends or is destroyed (copyCsvOut).
+     * undefined on PGlite (no COPY to a client there) and while `copyLimit` exports are copying: then
+     * exportLines. A client of the pool is held until the stream ends or is destroyed (copyCsvOut).
      */
     async exportCopy(organizationId: number, opts: ExportScope): Promise<Readable | undefined> {
-      if (!copyPool) return undefined;
-      return copyCsvOut(copyPool, this.exportSelect(organizationId, opts));
+      if (!copyPool || copies >= copyLimit) return undefined;
+      const select = this.exportSelect(organizationId, opts);
+      copies++;
+      let stream: Readable;
+      try {
+        stream = await copyCsvOut(copyPool, select);
+      } catch (err) {
+        copies--;
+        throw err;
+      }
+      stream.once('close', () => copies--);
+      return stream;
     },
 
     async setStatus(
