@@ -4,12 +4,14 @@
  * empty texts, nulls), the organization's rows only, the search honoured with quotes and backslashes
  * in it, and a client leaving mid-export stopping the query and giving its connection back.
  */
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyses, locations } from '../../db/schema.js';
+import { analyses, locations, users } from '../../db/schema.js';
 import { inlineParams, sqlLiteral } from '../../db/copy-out.js';
 import { BACKENDS, createHarness, type Harness } from '../../test-support/app-harness.js';
 import { createUser, type CreatedUser } from '../../test-support/factories.js';
@@ -151,6 +153,41 @@ describe.each(BACKENDS)('recordings CSV export on %s', (backend) => {
     expect(await exportOf(zoe, "O'Brien\\notes")).toBe(csvOf(ROW_JANUARY));
     expect(await exportOf(zoe, '2026-02')).toBe(csvOf(ROW_FEBRUARY));
     expect(await exportOf(zoe, "nothing'; select 1; --")).toBe(csvOf());
+
+    // A member with the role `user` exports their own calls only.
+    const organizationId = await orgOf(zoe);
+    const email = `member_${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const [member] = await h.database.db
+      .insert(users)
+      .values({
+        organizationId,
+        firstName: 'Mem',
+        lastName: 'Ber',
+        username: email.split('@')[0]!,
+        email,
+        passwordHash: await hash('member password'),
+        role: 'user',
+      })
+      .returning({ id: users.id });
+    await h.container.recordingsRepo.insert({
+      organizationId,
+      userId: member!.id,
+      source: 'uploaded_file',
+      status: 'done',
+      originalName: 'mine.wav',
+      createdAt: new Date('2025-06-01T00:00:00Z'),
+      updatedAt: new Date('2025-06-01T00:00:00Z'),
+    });
+    const login = await h.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email, password: 'member password' },
+    });
+    const memberAuth = { authorization: `Token ${(login.json() as { accessToken: string }).accessToken}` };
+    const own = await h.app.inject({ method: 'GET', url: '/api/recordings/export.csv', headers: memberAuth });
+    expect(own.body).toBe(
+      csvOf('2025-06-01 00:00:00,,Mem Ber,mine.wav,,,,,,,,,,uploaded_file,,,2025-06-01 00:00:00,,'),
+    );
   });
 
   it('stops the query and gives its connection back when the client leaves mid-export', async () => {
@@ -210,18 +247,19 @@ describe.each(BACKENDS)('recordings CSV export on %s', (backend) => {
     async () => {
       const repo = createRecordingsRepository(h.database.db, { copyPool: h.database.pool, copyLimit: 1 });
       const organizationId = await orgOf(zoe);
-      const first = await repo.exportCopy(organizationId, {});
+      const own = { userId: zoe.id };
+      const first = await repo.exportCopy(organizationId, own);
       expect(first).toBeDefined();
-      expect(await repo.exportCopy(organizationId, {})).toBeUndefined();
+      expect(await repo.exportCopy(organizationId, own)).toBeUndefined();
       first!.destroy();
       await new Promise((r) => first!.once('close', r));
-      const third = (await repo.exportCopy(organizationId, {}))!;
+      const third = (await repo.exportCopy(organizationId, own))!;
       let rows = '';
       for await (const chunk of third) rows += String(chunk);
       expect(rows.replace(/\n(?=2026-)/g, '\r\n')).toBe(
         `${[ROW_MARCH, ROW_FEBRUARY, ROW_JANUARY].join('\r\n')}\n`,
       );
-      const batch = await repo.exportLines(organizationId, { limit: 10 });
+      const batch = await repo.exportLines(organizationId, { ...own, limit: 10 });
       expect(batch.lines).toBe([ROW_MARCH, ROW_FEBRUARY, ROW_JANUARY].map((l) => `${l}\r\n`).join(''));
     },
   );
