@@ -6,7 +6,8 @@
  * of the same columns with the same joins and order. Each is run twice. Then EXPLAIN (ANALYZE, BUFFERS)
  * of the export's SELECT as the repository hands it to COPY (values made ready for CSV in SQL), next to
  * the baseline's, to show where the time of the database goes. BENCH_SERVER_MAIN runs another build of
- * the server (another commit's dist/main.js) against the same benchmark.
+ * the server (another commit's dist/main.js) against the same benchmark; BENCH_SERVER_NODE_ARGS
+ * (space-separated) goes to the server's node, e.g. `--cpu-prof --cpu-prof-dir=<dir>`.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -124,9 +125,10 @@ try {
   cleanup.add('database', () => db.drop());
 
   const port = await freePort();
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const server = startChild(
     'node',
-    [process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js')],
+    [...nodeArgs, process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js')],
     {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -708,17 +708,18 @@ export function createRecordingsRepository(
     },
 
     /**
-     * The export's rows as CSV from `COPY (exportSelect) TO STDOUT` (LF line ends, no header), or
-     * undefined on PGlite (no COPY to a client there) and while `copyLimit` exports are copying: then
-     * exportLines. A client of the pool is held until the stream ends or is destroyed (copyCsvOut).
+     * The export as CSV from `COPY (exportSelect) TO STDOUT`, CRLF row ends, after `prefix` (BOM and
+     * header); undefined on PGlite (no COPY to a client there) and while `copyLimit` exports are
+     * copying: then exportLines. A client of the pool is held until the stream ends or is destroyed
+     * (copyCsvOut).
      */
-    async exportCopy(organizationId: number, opts: ExportScope): Promise<Readable | undefined> {
+    async exportCopy(organizationId: number, opts: ExportScope, prefix = ''): Promise<Readable | undefined> {
       if (!copyPool || copies >= copyLimit) return undefined;
       const select = this.exportSelect(organizationId, opts);
       copies++;
       let stream: Readable;
       try {
-        stream = await copyCsvOut(copyPool, select);
+        stream = await copyCsvOut(copyPool, select, prefix);
       } catch (err) {
         copies--;
         throw err;

@@ -3,7 +3,7 @@
  * CSV export, retry. Tenancy: every read and write is scoped to the caller's organization.
  */
 import crypto from 'node:crypto';
-import { pipeline, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import {
   ACCOUNT_WITHOUT_PHONE,
@@ -24,7 +24,7 @@ import type { StorageAdapter } from '../../adapters/storage/storage.js';
 import { AppError } from '../../errors.js';
 import { storedMessageText, type Language } from '../../i18n/translate.js';
 import { recordingOwnerScope } from '../../lib/ownership.js';
-import { crlfRows, csvLine } from '../../lib/csv.js';
+import { csvLine } from '../../lib/csv.js';
 import type { UrlSigner } from '../../lib/signed-url.js';
 import type { Enqueue } from '../../jobs/queue.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -507,8 +507,8 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
 
     /**
      * The export as CSV bytes, BOM and header first; memory stays flat for any row count. On PostgreSQL
-     * one `COPY … TO STDOUT` streamed as it comes (values made ready in SQL, line ends made CRLF on the
-     * way); on PGlite keyset batches of values PostgreSQL formats as text, csvLine quoting them. Same
+     * one `COPY … TO STDOUT` streamed as it comes (values made ready in SQL, row ends made CRLF as
+     * each row is copied out); on PGlite keyset batches of values PostgreSQL formats as text, csvLine quoting them. Same
      * bytes either way. A client that leaves mid-export stops it (the COPY's connection is closed).
      */
     async exportCsv(caller: AuthUser, q: string | undefined): Promise<Readable> {
@@ -521,13 +521,9 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       });
       const header = '\uFEFF' + csvLine(EXPORT_COLUMNS.map(([label]) => label));
       const scope = { userId: recordingOwnerScope(caller), q: q || undefined };
-      const copied = await repo.exportCopy(caller.organizationId, scope);
-      if (copied) {
-        const out = crlfRows(header);
-        // Either side's end ends both: a destroyed reply destroys the COPY stream (its connection closes).
-        pipeline(copied, out, () => undefined);
-        return out;
-      }
+      // A destroyed reply destroys the COPY stream, which closes its connection.
+      const copied = await repo.exportCopy(caller.organizationId, scope, header);
+      if (copied) return copied;
       // Byte mode with room for about one batch: the next batch is fetched while this one is sent,
       // and no more (object mode would queue 16 batches).
       return Readable.from(keysetBatches(repo, header, caller.organizationId, scope), {
