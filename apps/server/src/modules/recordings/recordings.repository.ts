@@ -1,4 +1,4 @@
-/** Owns the SQL of recordings: tenant-scoped reads, search, keyset export batches, pipeline state. */
+/** Owns the SQL of recordings: tenant-scoped reads, search, export (COPY or keyset batches), pipeline state. */
 import type { StoredMessage } from '../../errors.js';
 import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
