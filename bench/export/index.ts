@@ -1,10 +1,13 @@
 /**
  * bench/export: GET /api/recordings/export.csv on PostgreSQL with BENCH_ROWS (default 100,000) seeded
  * recordings, streamed to a temp file end to end, with the server's peak RSS before and after (the export
- * is fetched in keyset batches of values PostgreSQL formats as text, so memory must stay flat). Baseline in
- * the same run: psql `\copy` (COPY … TO STDOUT) of the same columns with the same joins and order. Each is
- * run twice. Then EXPLAIN (ANALYZE) of the first, a middle and the last keyset batch, as the repository
- * sends them (captured through Drizzle's logger), to show that a batch's cost does not grow with its position.
+ * is one `COPY (SELECT …) TO STDOUT` streamed to the reply as PostgreSQL sends it, paused while the
+ * client is behind, so memory must stay flat). Baseline in the same run: psql `\copy` (COPY … TO STDOUT)
+ * of the same columns with the same joins and order. Each is run twice. Then EXPLAIN (ANALYZE, BUFFERS)
+ * of the export's SELECT as the repository hands it to COPY (values made ready for CSV in SQL), next to
+ * the baseline's, to show where the time of the database goes. BENCH_SERVER_MAIN runs another build of
+ * the server (another commit's dist/main.js) against the same benchmark; BENCH_SERVER_NODE_ARGS
+ * (space-separated) goes to the server's node, e.g. `--cpu-prof --cpu-prof-dir=<dir>`.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,7 +39,6 @@ import { seedRecordings } from '../list/seed.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
-const EXPORT_BATCH = 2_000; // recordings.service.ts
 const MB = 1024 * 1024;
 
 type Row = Record<string, string | number>;
@@ -123,16 +125,21 @@ try {
   cleanup.add('database', () => db.drop());
 
   const port = await freePort();
-  const server = startChild('node', [path.join(root, 'apps/server/dist/main.js')], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(work, 'data'),
-    DATABASE_URL: db.url,
-    ROLE: 'api',
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_MAX: '100000',
-    SIGNUP_RATE_LIMIT_PER_HOUR: '100000',
-  });
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const server = startChild(
+    'node',
+    [...nodeArgs, process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js')],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(work, 'data'),
+      DATABASE_URL: db.url,
+      ROLE: 'api',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_MAX: '100000',
+      SIGNUP_RATE_LIMIT_PER_HOUR: '100000',
+    },
+  );
   cleanup.add('server', () => stopChild(server));
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/api/health`);
@@ -234,54 +241,30 @@ try {
     rows,
   );
 
-  // Cost of a keyset batch by position: flat means the (organization_id, created_at, id) index is used as a range.
-  const captured: { text: string; values: unknown[] }[] = [];
-  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
-  cleanup.add('pg pool', () => pool.end());
+  // The database's share: the export's SELECT (formula guard, empty texts as NULL) next to the baseline's.
   const repo = createRecordingsRepository(
-    drizzle(pool, {
-      schema,
-      logger: { logQuery: (text, values) => void captured.push({ text, values }) },
-    }) as unknown as Parameters<typeof createRecordingsRepository>[0],
+    drizzle(client, { schema }) as unknown as Parameters<typeof createRecordingsRepository>[0],
   );
-  const ordered = await client.query<{ id: number; at: string }>(
-    `select id, created_at::text as at from recordings where organization_id = $1 order by created_at desc, id desc`,
-    [account.organizationId],
-  );
-  const batchCount = Math.ceil(ROWS / EXPORT_BATCH);
-  const positions = [...new Set([0, Math.floor(batchCount / 2), batchCount - 1])];
   const plans: Row[] = [];
-  let lastPlan = '';
-  for (const b of positions) {
-    const prev = b === 0 ? undefined : ordered.rows[b * EXPORT_BATCH - 1];
-    captured.length = 0;
-    await repo.exportLines(account.organizationId, {
-      after: prev && { at: prev.at, id: prev.id },
-      limit: EXPORT_BATCH,
-    });
-    const q = captured[0]!;
-    const res = await client.query<{ 'QUERY PLAN': string }>(
-      `explain (analyze, buffers) ${q.text}`,
-      q.values,
-    );
+  const planTexts: string[] = [];
+  for (const [name, select] of [
+    ['export (repository exportSelect)', repo.exportSelect(account.organizationId, {})],
+    ['baseline (\\copy above)', copySql],
+  ] as const) {
+    const res = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${select}`);
     const plan = res.rows.map((r) => r['QUERY PLAN']).join('\n');
     const scan = /(Index Scan(?: Backward)? using \w+|Bitmap Heap Scan on \w+|Seq Scan on \w+)/.exec(
       plan,
     )?.[1];
-    const removed = /Rows Removed by Filter: (\d+)/.exec(plan)?.[1];
     plans.push({
-      batch: `${b + 1} of ${batchCount}`,
+      select: name,
       'execution ms': round(Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN), 2),
       'recordings scan': scan ?? '?',
-      'rows removed by filter': Number(removed ?? 0),
     });
-    lastPlan = plan;
+    planTexts.push(`${name}:\n${plan}`);
   }
-  printTable(
-    `export — EXPLAIN (ANALYZE, BUFFERS) of one keyset batch (${EXPORT_BATCH} rows) by position`,
-    plans,
-  );
-  if (process.env.BENCH_PLANS === '1') console.log(`\nLast batch plan:\n${lastPlan}`);
+  printTable(`export — EXPLAIN (ANALYZE, BUFFERS) of the SELECT, ${ROWS} rows`, plans);
+  if (process.env.BENCH_PLANS === '1') console.log(`\n${planTexts.join('\n\n')}`);
 } finally {
   await cleanup.run();
 }

@@ -28,6 +28,8 @@ export type Database = {
   executor: SqlExecutor;
   /** Set for PostgreSQL: the queue opens its own pool on it. */
   connectionString?: string;
+  /** Set for PostgreSQL: the pool behind `db`, for what Drizzle does not do (COPY … TO STDOUT). */
+  pool?: pg.Pool;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
@@ -70,6 +72,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     driver: 'postgres',
     db,
     connectionString: opts.connectionString,
+    pool,
     executor: { executeSql: (text, values) => pool.query(text, values) },
     ping: () => ping(db),
     close: () => pool.end(),

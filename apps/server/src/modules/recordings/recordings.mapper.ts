@@ -1,4 +1,4 @@
-/** Owns how a recording row is shown in the list of the API (the CSV lines: exportLines, in SQL). */
+/** Owns how a recording row is shown in the list of the API (the CSV export: recordings.repository.ts, in SQL). */
 import type { RecordingListItem } from '@call-insights/contracts/recordings';
 import { storedMessageText, type Language } from '../../i18n/translate.js';
 import type { RecordingListRow } from './recordings.repository.js';

@@ -3,7 +3,6 @@ import multipart from '@fastify/multipart';
 import { UPLOAD_SUCCESS, UploadMeta } from '@call-insights/contracts/recordings';
 import { recordingsApi } from '@call-insights/contracts/recordings.routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Readable } from 'node:stream';
 import { AppError } from '../../errors.js';
 import type { Router } from '../../http/route.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -185,11 +184,6 @@ export async function recordingsRoutes(
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="recordings-${day}.csv"`)
       .header('cache-control', 'no-store');
-    // Byte mode with room for about one batch: the next batch is fetched while this one is sent,
-    // and no more (object mode would queue 16 batches).
-    return Readable.from(service.exportCsv(caller, query.q), {
-      objectMode: false,
-      highWaterMark: 2 * 1024 * 1024,
-    });
+    return service.exportCsv(caller, query.q);
   });
 }

@@ -3,7 +3,7 @@
  * CSV export, retry. Tenancy: every read and write is scoped to the caller's organization.
  */
 import crypto from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import {
   ACCOUNT_WITHOUT_PHONE,
@@ -35,6 +35,7 @@ import { redactTranscript, type RedactionPolicy } from './redact-transcript.js';
 import { toListItem } from './recordings.mapper.js';
 import { decodeCursor, encodeCursor, type ListKey } from './list-cursor.js';
 import type {
+  ExportScope,
   ListPosition,
   NewRecording,
   RecordingRow,
@@ -140,6 +141,29 @@ export function storageKeyFor(organizationId: number, ext: string): string {
 const notFound = (): never => {
   throw new AppError('NOT_FOUND', 'This recording was not found.');
 };
+
+/** The export on PGlite: header, then keyset batches of CSV lines, the next read while one is sent. */
+async function* keysetBatches(
+  repo: RecordingsRepository,
+  header: string,
+  organizationId: number,
+  scope: ExportScope,
+): AsyncGenerator<string> {
+  yield header;
+  const fetchAfter = (after: ListKey | undefined) =>
+    repo.exportLines(organizationId, { ...scope, after, limit: EXPORT_BATCH });
+  let batch = await fetchAfter(undefined);
+  for (;;) {
+    // The next batch is read while this one is written out: the database and the socket work
+    // at the same time, and at most two batches are held.
+    const next = batch.count === EXPORT_BATCH && batch.last ? fetchAfter(batch.last) : undefined;
+    // A client that leaves mid-export stops the generator here; the read in flight then ends unheard.
+    next?.catch(() => undefined);
+    if (batch.count > 0) yield batch.lines;
+    if (!next) return;
+    batch = await next;
+  }
+}
 
 export function createRecordingsService(deps: RecordingsServiceDeps) {
   const { repo, storage, log } = deps;
@@ -482,10 +506,12 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     },
 
     /**
-     * CSV lines, header first, in keyset batches of values PostgreSQL formats as text (csvLine quotes
-     * them), so memory stays flat for any row count and the export runs near COPY speed.
+     * The export as CSV bytes, BOM and header first; memory stays flat for any row count. On PostgreSQL
+     * one `COPY … TO STDOUT` streamed as it comes (values made ready in SQL, row ends made CRLF as
+     * each row is copied out); on PGlite keyset batches of values PostgreSQL formats as text, csvLine quoting them. Same
+     * bytes either way. A client that leaves mid-export stops it (the COPY's connection is closed).
      */
-    async *exportCsv(caller: AuthUser, q: string | undefined): AsyncGenerator<string> {
+    async exportCsv(caller: AuthUser, q: string | undefined): Promise<Readable> {
       await deps.audit.record({
         organizationId: caller.organizationId,
         actorUserId: caller.id,
@@ -493,25 +519,17 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
         target: 'recordings',
         ...(q ? { details: { search: q } } : {}),
       });
-      yield '\uFEFF' + csvLine(EXPORT_COLUMNS.map(([label]) => label));
-      const fetchAfter = (after: ListKey | undefined) =>
-        repo.exportLines(caller.organizationId, {
-          userId: recordingOwnerScope(caller),
-          q: q || undefined,
-          after,
-          limit: EXPORT_BATCH,
-        });
-      let batch = await fetchAfter(undefined);
-      for (;;) {
-        // The next batch is read while this one is written out: the database and the socket work
-        // at the same time, and at most two batches are held.
-        const next = batch.count === EXPORT_BATCH && batch.last ? fetchAfter(batch.last) : undefined;
-        // A client that leaves mid-export stops the generator here; the read in flight then ends unheard.
-        next?.catch(() => undefined);
-        if (batch.count > 0) yield batch.lines;
-        if (!next) return;
-        batch = await next;
-      }
+      const header = '\uFEFF' + csvLine(EXPORT_COLUMNS.map(([label]) => label));
+      const scope = { userId: recordingOwnerScope(caller), q: q || undefined };
+      // A destroyed reply destroys the COPY stream, which closes its connection.
+      const copied = await repo.exportCopy(caller.organizationId, scope, header);
+      if (copied) return copied;
+      // Byte mode with room for about one batch: the next batch is fetched while this one is sent,
+      // and no more (object mode would queue 16 batches).
+      return Readable.from(keysetBatches(repo, header, caller.organizationId, scope), {
+        objectMode: false,
+        highWaterMark: 2 * 1024 * 1024,
+      });
     },
 
     async retry(caller: AuthUser, id: number) {
