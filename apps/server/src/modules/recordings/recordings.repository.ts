@@ -147,6 +147,18 @@ export const COUNT_CAP = 10_000;
 /** Searches kept in memory per process (their matching ids, at most COUNT_CAP each). */
 const MATCH_CACHE_ENTRIES = 200;
 
+/**
+ * Deep unfiltered pages by number start from anchors: keys of the list order every `every` rows
+ * (at least ANCHOR_EVERY apart, at most ANCHOR_KEYS of them per organization and order).
+ */
+const ANCHOR_EVERY = 100;
+const ANCHOR_KEYS = 2_000;
+/** Organizations (times two orders) whose anchors are kept in memory per process. */
+const ANCHOR_ENTRIES = 100;
+
+/** Keys of an organization's unfiltered list order: `keys[k - 1]` is the row at 0-based position k × every − 1. */
+type Anchors = { version: string; every: number; keys: ListKey[] };
+
 /** Where a list page starts: a page number (offset) or a cursor position. */
 export type ListPosition =
   { kind: 'page'; page: number } | { kind: 'after' | 'before'; key: ListKey; page: number };
@@ -165,8 +177,11 @@ type MatchEntry = {
   version: string;
   total: number;
   capped: boolean;
-  /** Matching ids, newest first, when there are at most the count cap of them. */
-  ids: Int32Array | null;
+  /**
+   * Matching ids, newest first: all of them, or the newest COUNT_CAP when the search is capped (its
+   * first pages are then read by id like a narrow search's; past them it walks the date index).
+   */
+  ids: Int32Array;
 };
 
 async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
@@ -203,8 +218,9 @@ export type RecordingListRow = {
     : (typeof listColumns)[K]['_']['data'] | null;
 };
 
-export function createRecordingsRepository(db: Db, opts: { countCap?: number } = {}) {
+export function createRecordingsRepository(db: Db, opts: { countCap?: number; anchorEvery?: number } = {}) {
   const countCap = opts.countCap ?? COUNT_CAP;
+  const anchorEvery = opts.anchorEvery ?? ANCHOR_EVERY;
   /** Search matches by organization and search text; each entry is only used at its own version. */
   const matchCache = new Map<string, MatchEntry>();
 
@@ -284,12 +300,12 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number } =
   async function walk(organizationId: number, search: Filter | undefined, read: WalkRead) {
     const offset = read.offset ?? 0;
     const deferred = offset > 1_000;
-    // The unfiltered walk from a position (page 1, every cursor page) has its limit written in the
-    // SQL: with a parameter there PostgreSQL kept planning it on every run (custom plans: planning
-    // took three times as long as the run); with the number it settles on the generic plan (the
-    // date index, whatever the organization) after five. Searched walks keep planning per run: the
-    // best plan of a broad search depends on its words.
-    const fixedLimit = !search && offset === 0 ? read.limit : undefined;
+    // The unfiltered walk (page 1, every cursor page, a deep page from its anchor) has its limit
+    // written in the SQL: with a parameter there PostgreSQL kept planning it on every run (custom
+    // plans: planning took three times as long as the run); with the number it settles on the
+    // generic plan (the date index, whatever the organization) after five. Searched walks keep
+    // planning per run: the best plan of a broad search depends on its words.
+    const fixedLimit = !search ? read.limit : undefined;
     // One statement name per SQL text: PostgreSQL parses it once per connection.
     const name = [
       'list_walk',
@@ -372,10 +388,110 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number } =
     return { rows: rows.slice(0, size), page: pos.page, hasNext: rows.length > size, hasPrev: pos.page > 1 };
   }
 
+  /** Anchors by organization and order; each entry is only used at its own version. */
+  const anchorCache = new Map<string, Anchors>();
+  /** Anchors being built, by the same key: concurrent deep pages wait for one build. */
+  const anchorBuilds = new Map<string, Promise<Anchors | undefined>>();
+
+  /**
+   * Every `every`-th key of the organization's unfiltered list in one order, and the version they
+   * are true at (one statement: one snapshot). One walk of the date index, once per version.
+   */
+  async function buildAnchors(organizationId: number, ascending: boolean): Promise<Anchors | undefined> {
+    const dir = sql.raw(ascending ? 'asc' : 'desc');
+    const [row] = await rowsOf<{ version: string; every: number; keys: [string, number][] | null }>(
+      db.execute(sql`select c.version::text as version, e.every as every,
+        (select json_agg(json_build_array(a.at, a.id) order by a.n) from (
+          select ${recordings.createdAt}::text as at, ${recordings.id} as id,
+            row_number() over (order by ${recordings.createdAt} ${dir}, ${recordings.id} ${dir}) as n
+          from ${recordings} where ${recordings.organizationId} = ${organizationId}) a
+          where a.n % e.every = 0) as keys
+        from ${recordingCounts} c
+        cross join lateral (select greatest(${anchorEvery}, ceil(c.total::numeric / ${ANCHOR_KEYS}))::int as every) e
+        where c.organization_id = ${organizationId}`),
+    );
+    if (!row) return undefined;
+    return {
+      version: row.version,
+      every: Number(row.every),
+      keys: (row.keys ?? []).map(([at, id]) => ({ at, id: Number(id) })),
+    };
+  }
+
+  async function anchorsOf(organizationId: number, ascending: boolean): Promise<Anchors | undefined> {
+    const key = `${organizationId}\u0000${ascending ? 'asc' : 'desc'}`;
+    const cached = anchorCache.get(key);
+    if (cached) return cached;
+    let building = anchorBuilds.get(key);
+    if (!building) {
+      building = buildAnchors(organizationId, ascending)
+        .then((anchors) => {
+          if (anchors) {
+            anchorCache.delete(key);
+            anchorCache.set(key, anchors);
+            if (anchorCache.size > ANCHOR_ENTRIES) {
+              const oldest = anchorCache.keys().next().value;
+              if (oldest !== undefined) anchorCache.delete(oldest);
+            }
+          }
+          return anchors;
+        })
+        .finally(() => anchorBuilds.delete(key));
+      anchorBuilds.set(key, building);
+    }
+    return building;
+  }
+
+  /**
+   * A deep unfiltered page by number, read from the nearest anchor before it (a cursor page's cost
+   * plus a skip of fewer than `every` index entries), or undefined when the anchors are not true
+   * any more (the recordings changed: they are dropped and built again by the next deep page) or
+   * the page is not within them; the offset read answers then.
+   */
+  async function anchoredPage(
+    organizationId: number,
+    page: number,
+    opts: { pageSize: number; ascending: boolean },
+  ): Promise<ListPage | undefined> {
+    const size = opts.pageSize;
+    const offset = (page - 1) * size;
+    if (offset < anchorEvery) return undefined;
+    const anchors = await anchorsOf(organizationId, opts.ascending);
+    if (!anchors) return undefined;
+    const k = Math.floor(offset / anchors.every);
+    const anchor = anchors.keys[k - 1];
+    if (!anchor) return undefined;
+    const rows = await walk(organizationId, undefined, {
+      asc: opts.ascending,
+      after: anchor,
+      offset: offset - k * anchors.every,
+      limit: size + 1,
+    });
+    const first = rows[0];
+    if (!first) return undefined;
+    if (first.version !== anchors.version) {
+      const key = `${organizationId}\u0000${opts.ascending ? 'asc' : 'desc'}`;
+      if (anchorCache.get(key) === anchors) anchorCache.delete(key);
+      return undefined;
+    }
+    return {
+      rows: rows.slice(0, size).map(toPageRow),
+      total: first.orgTotal ?? 0,
+      capped: false,
+      page,
+      hasNext: rows.length > size,
+      hasPrev: page > 1,
+    };
+  }
+
   async function listUnfiltered(
     organizationId: number,
     opts: { position: ListPosition; pageSize: number; ascending: boolean },
   ): Promise<ListPage> {
+    if (opts.position.kind === 'page') {
+      const anchored = await anchoredPage(organizationId, opts.position.page, opts);
+      if (anchored) return anchored;
+    }
     // The counter is read with the page; the reverse read of a page near the end needs it first.
     const known =
       opts.position.kind === 'page' && opts.position.page > 1
@@ -404,7 +520,7 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number } =
       version: row?.version ?? '0',
       total: Math.min(ids.length, countCap),
       capped,
-      ids: capped ? null : Int32Array.from(ids),
+      ids: Int32Array.from(capped ? ids.slice(0, countCap) : ids),
     };
   }
 
@@ -437,12 +553,15 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number } =
   ): Promise<{ version: string; page: ListPage }> {
     const ids = entry.ids;
     const base = { total: entry.total, capped: entry.capped };
-    if (!ids) {
+    /** Past the ids it knows (a capped search), or from a row that left the matches: walk instead. */
+    const walkInstead = async () => {
       // Broad: the date walk meets a match within a few rows; the filter is checked row by row.
       const res = await walkPage(organizationId, filter, opts);
       const version = res.rows[0]?.version ?? (await readCounter(organizationId)).version;
       return { version: version ?? '0', page: { ...base, ...res, rows: res.rows.map(toPageRow) } };
-    }
+    };
+    // A capped search knows its newest matches only: the oldest-first order walks.
+    if (entry.capped && opts.ascending) return walkInstead();
     const n = ids.length;
     const at = (i: number) => ids[opts.ascending ? n - 1 - i : i]!;
     const indexOf = (id: number) => {
@@ -458,15 +577,13 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number } =
       page = pos.page;
     } else {
       const i = indexOf(pos.key.id);
-      if (i < 0) {
-        // A position outside the matches (the row left them): walk from it instead.
-        const res = await walkPage(organizationId, filter, opts);
-        const version = res.rows[0]?.version ?? (await readCounter(organizationId)).version;
-        return { version: version ?? '0', page: { ...base, ...res, rows: res.rows.map(toPageRow) } };
-      }
+      // A position outside the matches (the row left them, or is past the ids a capped search keeps).
+      if (i < 0) return walkInstead();
       start = pos.kind === 'after' ? i + 1 : Math.max(0, i - size);
       page = pos.kind === 'before' && i - size <= 0 ? 1 : pos.page;
     }
+    // A capped search's page must lie wholly inside its known ids (and have one after it).
+    if (entry.capped && start + size >= n) return walkInstead();
     const wanted: number[] = [];
     for (let i = start; i < Math.min(n, start + size); i++) wanted.push(at(i));
     const result = { ...base, page, hasNext: start + size < n, hasPrev: start > 0 };
