@@ -26,6 +26,8 @@ import { RARE_WORD, salesVocabulary, seedRecordings } from './seed.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+/** Seconds of unmeasured load on each server before the first case (JIT, pools, generic plans). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SHOW_PLANS = process.env.BENCH_PLANS === '1';
 /** Only the cases whose title matches this regular expression (e.g. `deep|common`): shorter runs. */
@@ -167,6 +169,18 @@ try {
     return { server: procCpuMs(serverPid) ?? NaN, postgres };
   };
 
+  // Both servers warm up first, so the first case is not the one that pays for compiling the code.
+  if (WARMUP > 0) {
+    for (const c of cases)
+      await autocannon({
+        url: listUrl(c.params),
+        headers,
+        duration: WARMUP / cases.length,
+        connections: CONNECTIONS,
+      });
+    await autocannon({ url: bareUrl, duration: WARMUP, connections: CONNECTIONS });
+  }
+
   // The machine may be shared: each case runs right after its own baseline run, and is compared to it.
   const rows: Row[] = [];
   for (const c of cases) {
@@ -207,7 +221,7 @@ try {
         const e = await explain(client, query);
         const kind = /string_agg/.test(query.text)
           ? 'matching ids'
-          : /^select "recordings"|^select "id"/.test(query.text)
+          : /^select "recordings"|^select "id"|^select json_build_array/.test(query.text)
             ? 'page'
             : /recording_counts/.test(query.text)
               ? 'counter'

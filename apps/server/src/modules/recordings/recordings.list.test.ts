@@ -296,6 +296,35 @@ describe.each(BACKENDS)('recordings list paging on %s', (backend) => {
     await expectAll(22);
   });
 
+  it('writes the dates of a row as toISOString does, milliseconds included', async () => {
+    const u = await createUser(h.app);
+    const organizationId = await orgOf(u);
+    const createdAt = new Date(Date.UTC(2026, 4, 6, 7, 8, 9, 120));
+    const row = await h.container.recordingsRepo.insert({
+      organizationId,
+      userId: u.id,
+      source: 'uploaded_file',
+      originalName: 'ms.wav',
+      createdAt,
+      status: 'failed',
+      durationSec: 61.5,
+      errorDetail: { message: 'The audio could not be read.' },
+    });
+    const res = await h.app.inject({ method: 'GET', url: '/api/analysis/transcriptions', headers: u.auth });
+    const [item] = (res.json() as { items: Record<string, unknown>[] }).items;
+    expect(item).toMatchObject({
+      id: row.id,
+      createdAt: '2026-05-06T07:08:09.120Z',
+      dateAdded: row.dateAdded.toISOString(),
+      duration: 61.5,
+      num_speakers: 2,
+      status: 'failed',
+      error: 'The audio could not be read.',
+      location: null,
+      file: { originalname: 'ms.wav', message_id: null },
+    });
+  });
+
   it('refuses a cursor it did not issue with a clear error', async () => {
     const u = await createUser(h.app);
     for (const cursor of ['not-a-cursor', Buffer.from('{"a":1}').toString('base64url'), 'a'.repeat(201)]) {

@@ -153,6 +153,8 @@ const MATCH_CACHE_ENTRIES = 200;
  */
 const ANCHOR_EVERY = 100;
 const ANCHOR_KEYS = 2_000;
+/** Offsets of unfiltered walks up to this are written in the SQL (a statement each, per connection). */
+const WRITTEN_OFFSET_MAX = 100;
 /** Organizations (times two orders) whose anchors are kept in memory per process. */
 const ANCHOR_ENTRIES = 100;
 
@@ -188,35 +190,101 @@ async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
   return ((await result) as { rows: T[] }).rows;
 }
 
-const listColumns = {
-  id: recordings.id,
-  createdAt: recordings.createdAt,
-  dateAdded: recordings.dateAdded,
-  originalName: recordings.originalName,
-  crmMessageId: recordings.crmMessageId,
-  crmContactId: recordings.crmContactId,
-  crmFirstName: recordings.crmFirstName,
-  crmLastName: recordings.crmLastName,
-  crmContactName: recordings.crmContactName,
-  crmEmail: recordings.crmEmail,
-  phoneNumber: recordings.phoneNumber,
-  numSpeakers: recordings.numSpeakers,
-  durationSec: recordings.durationSec,
-  locationId: recordings.locationId,
-  locationName: locations.name,
-  source: recordings.source,
-  status: recordings.status,
-  progress: recordings.progress,
-  error: recordings.error,
-  errorDetail: recordings.errorDetail,
-};
 /** created_at as PostgreSQL prints it (microseconds kept): a cursor position that compares exactly. */
 const cursorAt = sql<string>`${recordings.createdAt}::text`;
+
+/** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds, `Z`), written by PostgreSQL. */
+const isoText = (col: typeof recordings.createdAt | typeof recordings.dateAdded) =>
+  sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A row of the list: what the API shows of a recording, its dates already as ISO 8601 text. */
 export type RecordingListRow = {
-  [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['notNull'] extends true
-    ? (typeof listColumns)[K]['_']['data']
-    : (typeof listColumns)[K]['_']['data'] | null;
+  id: number;
+  createdAt: string;
+  dateAdded: string;
+  originalName: string;
+  crmMessageId: string | null;
+  crmContactId: string | null;
+  crmFirstName: string | null;
+  crmLastName: string | null;
+  crmContactName: string | null;
+  crmEmail: string | null;
+  phoneNumber: string | null;
+  numSpeakers: number;
+  durationSec: number | null;
+  locationId: number | null;
+  locationName: string | null;
+  source: RecordingRow['source'];
+  status: RecordingRow['status'];
+  progress: number;
+  error: string | null;
+  errorDetail: RecordingRow['errorDetail'];
 };
+
+/**
+ * The list row's values in RecordingListRow's order and its cursor position last, written by
+ * PostgreSQL as one JSON array: the driver and Drizzle handle one value per row instead of 21 (their
+ * per-field parsing and mapping cost a list request more than PostgreSQL's run of it), and the
+ * dates arrive as the text the answer carries.
+ */
+const listRowJson = sql<unknown>`json_build_array(${recordings.id}, ${isoText(recordings.createdAt)},
+  ${isoText(recordings.dateAdded)}, ${recordings.originalName}, ${recordings.crmMessageId},
+  ${recordings.crmContactId}, ${recordings.crmFirstName}, ${recordings.crmLastName},
+  ${recordings.crmContactName}, ${recordings.crmEmail}, ${recordings.phoneNumber}, ${recordings.numSpeakers},
+  ${recordings.durationSec}, ${recordings.locationId}, ${locations.name}, ${recordings.source},
+  ${recordings.status}, ${recordings.progress}, ${recordings.error}, ${recordings.errorDetail}, ${cursorAt})`;
+
+type ListRowValues = [
+  number,
+  string,
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  number,
+  number | null,
+  number | null,
+  string | null,
+  RecordingRow['source'],
+  RecordingRow['status'],
+  number,
+  string | null,
+  RecordingRow['errorDetail'],
+  string,
+];
+
+/** A list row from its JSON array (parsed by the driver; text if a driver leaves json unparsed). */
+function fromListJson(value: unknown): RecordingListRow & { cursorAt: string } {
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as ListRowValues;
+  return {
+    id: v[0],
+    createdAt: v[1],
+    dateAdded: v[2],
+    originalName: v[3],
+    crmMessageId: v[4],
+    crmContactId: v[5],
+    crmFirstName: v[6],
+    crmLastName: v[7],
+    crmContactName: v[8],
+    crmEmail: v[9],
+    phoneNumber: v[10],
+    numSpeakers: v[11],
+    durationSec: v[12],
+    locationId: v[13],
+    locationName: v[14],
+    source: v[15],
+    status: v[16],
+    progress: v[17],
+    error: v[18],
+    errorDetail: v[19],
+    cursorAt: v[20],
+  };
+}
 
 export function createRecordingsRepository(db: Db, opts: { countCap?: number; anchorEvery?: number } = {}) {
   const countCap = opts.countCap ?? COUNT_CAP;
@@ -246,16 +314,28 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number; an
   type WalkRead = { asc: boolean; after?: ListKey; offset?: number; limit: number };
 
   /** The statement of one page of a date-index walk with the counter read alongside, by shape. */
+  const tenant = eq(recordings.organizationId, org);
+  const at = sql.placeholder('at');
+  const id = sql.placeholder('id');
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+
   function buildWalk(
     name: string,
     filter: SQL | undefined,
-    read: { asc: boolean; after: boolean; deferred: boolean; offset: boolean; fixedLimit?: number },
+    read: {
+      asc: boolean;
+      after: boolean;
+      deferred: boolean;
+      offset: boolean;
+      fixedLimit?: number;
+      fixedOffset?: number;
+    },
   ) {
-    const tenant = eq(recordings.organizationId, org);
-    const at = sql.placeholder('at');
-    const id = sql.placeholder('id');
-    const limit = sql.placeholder('limit');
-    const offset = sql.placeholder('offset');
+    // Drizzle's limit() and offset() inline SQL at run time; their types only name number | Placeholder.
+    const written = (n: number) => sql.raw(String(n)) as unknown as number;
+    const limitSql = read.fixedLimit === undefined ? limit : written(read.fixedLimit);
+    const offsetSql = read.fixedOffset === undefined ? offset : written(read.fixedOffset);
     const keyset = read.after
       ? read.asc
         ? sql`(${recordings.createdAt}, ${recordings.id}) > (${at}::timestamptz, ${id})`
@@ -273,14 +353,13 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number; an
             .from(recordings)
             .where(and(tenant, filter, keyset))
             .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
+            .limit(limitSql)
+            .offset(offsetSql),
         )
       : undefined;
     const query = db
       .select({
-        ...listColumns,
-        cursorAt,
+        row: listRowJson,
         orgTotal: sql<
           number | null
         >`(select ${recordingCounts.total} from ${recordingCounts} where ${recordingCounts.organizationId} = ${org})`,
@@ -290,22 +369,28 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number; an
       .leftJoin(locations, eq(locations.id, recordings.locationId))
       .where(and(tenant, filter, keyset, deferred))
       .orderBy(...order)
-      // Drizzle's limit() inlines SQL at run time; its type only names number | Placeholder.
-      .limit(read.fixedLimit === undefined ? limit : (sql.raw(String(read.fixedLimit)) as unknown as number));
-    return (read.offset ? query.offset(offset) : query).prepare(name);
+      .limit(limitSql);
+    return (read.offset ? query.offset(offsetSql) : query).prepare(name);
   }
   const walkQueries = new Map<string, ReturnType<typeof buildWalk>>();
 
   /** Rows of one page of a date-index walk, plus the counter read in the same statement. */
   async function walk(organizationId: number, search: Filter | undefined, read: WalkRead) {
     const offset = read.offset ?? 0;
-    const deferred = offset > 1_000;
+    // Skipped rows are skipped in the index alone, then one page is fetched: unfiltered, from any
+    // offset (a deep page from its anchor skips fewer than `every` entries, and fetching each
+    // skipped row with its location cost five times the page); searched, past deep offsets only
+    // (the filter needs the rows).
+    const deferred = search ? offset > 1_000 : offset > 0;
     // The unfiltered walk (page 1, every cursor page, a deep page from its anchor) has its limit
     // written in the SQL: with a parameter there PostgreSQL kept planning it on every run (custom
     // plans: planning took three times as long as the run); with the number it settles on the
-    // generic plan (the date index, whatever the organization) after five. Searched walks keep
+    // generic plan (the date index, whatever the organization) after five. So has a small offset
+    // (from an anchor, or a first page number): with a parameter PostgreSQL costs the generic plan
+    // as if it skipped a tenth of the rows and keeps planning every run. Searched walks keep
     // planning per run: the best plan of a broad search depends on its words.
     const fixedLimit = !search ? read.limit : undefined;
+    const fixedOffset = !search && offset > 0 && offset <= WRITTEN_OFFSET_MAX ? offset : undefined;
     // One statement name per SQL text: PostgreSQL parses it once per connection.
     const name = [
       'list_walk',
@@ -314,6 +399,7 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number; an
       read.asc ? 'asc' : 'desc',
       deferred ? 'deferred' : offset === 0 ? 'first' : 'offset',
       ...(fixedLimit === undefined ? [] : [`l${fixedLimit}`]),
+      ...(fixedOffset === undefined ? [] : [`o${fixedOffset}`]),
     ].join('_');
     let query = walkQueries.get(name);
     if (!query) {
@@ -323,6 +409,7 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number; an
         deferred,
         offset: !deferred && offset !== 0,
         fixedLimit,
+        fixedOffset,
       });
       walkQueries.set(name, query);
     }
@@ -337,7 +424,7 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number; an
   }
 
   type WalkRow = Awaited<ReturnType<typeof walk>>[number];
-  const toPageRow = ({ orgTotal: _t, version: _v, ...row }: WalkRow) => row as ListPage['rows'][number];
+  const toPageRow = (row: WalkRow) => fromListJson(row.row);
 
   /** Reads a page by walking from a position; `known` is the exact total when there is one. */
   async function walkPage(
@@ -492,9 +579,10 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number; an
       const anchored = await anchoredPage(organizationId, opts.position.page, opts);
       if (anchored) return anchored;
     }
-    // The counter is read with the page; the reverse read of a page near the end needs it first.
+    // The counter is read with the page; the reverse read of a deep page near the end (when its
+    // anchors did not answer) needs it first.
     const known =
-      opts.position.kind === 'page' && opts.position.page > 1
+      opts.position.kind === 'page' && (opts.position.page - 1) * opts.pageSize >= anchorEvery
         ? (await readCounter(organizationId)).total
         : undefined;
     const { rows, page, hasNext, hasPrev } = await walkPage(organizationId, undefined, opts, known);
@@ -529,7 +617,7 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number; an
   function buildIds(n: number) {
     const ids = Array.from({ length: n }, (_, i) => sql.placeholder(`id${i}`));
     return db
-      .select({ ...listColumns, cursorAt, version: versionOf(org) })
+      .select({ row: listRowJson, version: versionOf(org) })
       .from(recordings)
       .leftJoin(locations, eq(locations.id, recordings.locationId))
       .where(and(eq(recordings.organizationId, org), inArray(recordings.id, ids)))
@@ -594,7 +682,11 @@ export function createRecordingsRepository(db: Db, opts: { countCap?: number; an
       org: organizationId,
       ...Object.fromEntries(wanted.map((id, i) => [`id${i}`, id])),
     });
-    const byId = new Map(rows.map(({ version: _v, ...row }) => [row.id, row as ListPage['rows'][number]]));
+    const byId = new Map<number, ListPage['rows'][number]>();
+    for (const { row } of rows) {
+      const item = fromListJson(row);
+      byId.set(item.id, item);
+    }
     const ordered = wanted.map((id) => byId.get(id)).filter((r) => r !== undefined);
     // A missing row means the matches changed: its version differs too, and the caller recounts.
     const version = ordered.length === wanted.length ? (rows[0]?.version ?? '0') : '';
