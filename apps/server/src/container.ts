@@ -247,7 +247,7 @@ export function createContainer(deps: ContainerDeps): Container {
   });
   const manager = createManagerService({ repo: createManagerRepository(database.db) });
 
-  const recordingsRepo = createRecordingsRepository(database.db);
+  const recordingsRepo = createRecordingsRepository(database.db, { queryArrays: database.queryArrays });
   const analysisRepo = createAnalysisRepository(database.db);
   const llm = llmConfigFrom(config);
   const analyzer = createAnalyzer({ analyzer: config.ANALYZER, llm }, { logger });
