@@ -304,6 +304,7 @@ export function createRecordingsRepository(
   } = {},
 ) {
   const countCap = opts.countCap ?? COUNT_CAP;
+  const anchorEvery = opts.anchorEvery ?? ANCHOR_EVERY;
   const queryArrays = opts.queryArrays;
 
   /**
@@ -335,7 +336,7 @@ export function createRecordingsRepository(
       });
     };
   }
-  const anchorEvery = opts.anchorEvery ?? ANCHOR_EVERY;
+
   /** Search matches by organization and search text; each entry is only used at its own version. */
   const matchCache = new Map<string, MatchEntry>();
 
@@ -360,13 +361,13 @@ export function createRecordingsRepository(
 
   type WalkRead = { asc: boolean; after?: ListKey; offset?: number; limit: number };
 
-  /** The statement of one page of a date-index walk with the counter read alongside, by shape. */
   const tenant = eq(recordings.organizationId, org);
   const at = sql.placeholder('at');
   const id = sql.placeholder('id');
   const limit = sql.placeholder('limit');
   const offset = sql.placeholder('offset');
 
+  /** The statement of one page of a date-index walk with the counter read alongside, by shape. */
   function buildWalk(
     name: string,
     filter: SQL | undefined,
