@@ -8,6 +8,7 @@
  * Then EXPLAIN (ANALYZE) of the very SQL the server's repository issues for each case
  * (captured through Drizzle's logger): a search's first request (it finds the matching ids) and the
  * next ones (they fetch a page and check the version of the organization's recordings).
+ * BENCH_CASES (a regular expression over the case titles, e.g. `deep|common`) runs only some cases.
  */
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -25,8 +26,12 @@ import { RARE_WORD, salesVocabulary, seedRecordings } from './seed.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+/** Seconds of unmeasured load on each server before the first case (JIT, pools, generic plans). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SHOW_PLANS = process.env.BENCH_PLANS === '1';
+/** Only the cases whose title matches this regular expression (e.g. `deep|common`): shorter runs. */
+const CASES = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES, 'i') : undefined;
 const PAGE_SIZE = 10;
 
 type Row = Record<string, string | number>;
@@ -126,7 +131,7 @@ try {
 
   type Case = { title: string; params: Record<string, string>; position: ListPosition; q?: string };
   const first: ListPosition = { kind: 'page', page: 1 };
-  const cases: Case[] = [
+  const allCases: Case[] = [
     { title: 'page 1, unfiltered', params: {}, position: first },
     ...(deepCursor
       ? [
@@ -155,6 +160,7 @@ try {
     { title: 'search date text "2026-03"', params: { q: '2026-03' }, position: first, q: '2026-03' },
     { title: 'search file name "call-4242"', params: { q: 'call-4242' }, position: first, q: 'call-4242' },
   ];
+  const cases = allCases.filter((c) => !CASES || CASES.test(c.title));
 
   const serverPid = started.server.pid!;
   const cpu: CpuProbe = async () => {
@@ -162,6 +168,18 @@ try {
     for (const pid of await backendPids(client, db.name)) postgres.set(pid, procCpuMs(pid) ?? 0);
     return { server: procCpuMs(serverPid) ?? NaN, postgres };
   };
+
+  // Both servers warm up first, so the first case is not the one that pays for compiling the code.
+  if (WARMUP > 0) {
+    for (const c of cases)
+      await autocannon({
+        url: listUrl(c.params),
+        headers,
+        duration: WARMUP / cases.length,
+        connections: CONNECTIONS,
+      });
+    await autocannon({ url: bareUrl, duration: WARMUP, connections: CONNECTIONS });
+  }
 
   // The machine may be shared: each case runs right after its own baseline run, and is compared to it.
   const rows: Row[] = [];
@@ -203,7 +221,7 @@ try {
         const e = await explain(client, query);
         const kind = /string_agg/.test(query.text)
           ? 'matching ids'
-          : /^select "recordings"|^select "id"/.test(query.text)
+          : /^select "recordings"|^select "id"|^select json_build_array/.test(query.text)
             ? 'page'
             : /recording_counts/.test(query.text)
               ? 'counter'

@@ -79,8 +79,9 @@ export async function buildApp(deps: AppDeps) {
   app.setErrorHandler(errorHandler);
   app.addHook('onRequest', requestContextHook);
   app.addHook('preValidation', rejectUnsafeInput);
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, _payload, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
 
   const webDist = config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : DEFAULT_WEB_DIST;

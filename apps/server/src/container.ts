@@ -247,7 +247,10 @@ export function createContainer(deps: ContainerDeps): Container {
   });
   const manager = createManagerService({ repo: createManagerRepository(database.db) });
 
-  const recordingsRepo = createRecordingsRepository(database.db, { copyPool: database.pool });
+  const recordingsRepo = createRecordingsRepository(database.db, {
+    copyPool: database.pool,
+    queryArrays: database.queryArrays,
+  });
   const analysisRepo = createAnalysisRepository(database.db);
   const llm = llmConfigFrom(config);
   const analyzer = createAnalyzer({ analyzer: config.ANALYZER, llm }, { logger });

@@ -22,10 +22,18 @@ export type SqlExecutor = {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 };
 
+/**
+ * Runs a statement built once (SQL text with $n parameters) by its name, rows as arrays, with the
+ * driver's own parsing (json parsed, integers as numbers, bigint as text, timestamps as Date on
+ * PostgreSQL): for the few hot statements whose columns need no Drizzle mapping (the list).
+ */
+export type ArrayQuery = (name: string, text: string, values: unknown[]) => Promise<unknown[][]>;
+
 export type Database = {
   driver: 'pglite' | 'postgres';
   db: Db;
   executor: SqlExecutor;
+  queryArrays: ArrayQuery;
   /** Set for PostgreSQL: the queue opens its own pool on it. */
   connectionString?: string;
   /** Set for PostgreSQL: the pool behind `db`, for what Drizzle does not do (COPY … TO STDOUT). */
@@ -57,6 +65,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       driver: 'pglite',
       db,
       executor,
+      // In process, nothing to name: PGlite parses the text again each time.
+      queryArrays: async (_name, text, values) =>
+        (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows,
       ping: () => ping(db),
       close: () => client.close(),
     };
@@ -74,6 +85,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     connectionString: opts.connectionString,
     pool,
     executor: { executeSql: (text, values) => pool.query(text, values) },
+    // Named: parsed once per connection, like Drizzle's prepared statements.
+    queryArrays: async (name, text, values) =>
+      (await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows,
     ping: () => ping(db),
     close: () => pool.end(),
   };

@@ -25,13 +25,20 @@ export function findUnsafeString(value: unknown, path: string, depth = 0): strin
   return undefined;
 }
 
-export async function rejectUnsafeInput(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+/** A `preValidation` hook (callback style: no promise per request). */
+export function rejectUnsafeInput(
+  req: FastifyRequest,
+  _reply: FastifyReply,
+  done: (err?: Error) => void,
+): void {
   const field =
     findUnsafeString(req.params, '') ?? findUnsafeString(req.query, '') ?? findUnsafeString(req.body, '');
-  if (field === undefined) return;
+  if (field === undefined) return done();
   const message = msg('Please check {field}: it contains a character that is not allowed.');
-  throw new AppError('VALIDATION_FAILED', message, {
-    params: { field: field || 'body' },
-    fields: [{ path: field || 'body', message: 'Contains a NUL byte or an invalid character' }],
-  });
+  done(
+    new AppError('VALIDATION_FAILED', message, {
+      params: { field: field || 'body' },
+      fields: [{ path: field || 'body', message: 'Contains a NUL byte or an invalid character' }],
+    }),
+  );
 }

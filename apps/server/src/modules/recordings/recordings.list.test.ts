@@ -256,6 +256,79 @@ describe.each(BACKENDS)('recordings list paging on %s', (backend) => {
     expect((await list(u, { q: '01-1' })).body.total).toBe(5);
   });
 
+  it('reads deep pages by number from anchors, in both orders, and again after the rows change', async () => {
+    const u = await createUser(h.app);
+    const organizationId = await orgOf(u);
+    // Ties on purpose (three rows a minute): the anchors must order them by id as the list does.
+    const ids = await seed(
+      u,
+      Array.from({ length: 23 }, (_, i) => ({
+        name: `a${String(i).padStart(2, '0')}.wav`,
+        at: Math.floor(i / 3),
+      })),
+    );
+    // The anchored reads through the driver, the plain ones through Drizzle: both give the same pages.
+    const repo = createRecordingsRepository(h.database.db, {
+      anchorEvery: 3,
+      queryArrays: h.database.queryArrays,
+    });
+    const plain = createRecordingsRepository(h.database.db, { anchorEvery: 1_000_000 });
+    const pages = async (r: typeof repo, ascending: boolean) => {
+      const out: { names: string[]; total: number; hasNext: boolean; hasPrev: boolean }[] = [];
+      for (let page = 1; page <= 13; page++) {
+        const p = await r.list(organizationId, { position: { kind: 'page', page }, pageSize: 2, ascending });
+        out.push({ names: p.rows.map((row) => row.originalName), ...p });
+        expect(p.page).toBe(page);
+      }
+      return out.map(({ names, total, hasNext, hasPrev }) => ({ names, total, hasNext, hasPrev }));
+    };
+    const expectAll = async (count: number) => {
+      for (const ascending of [false, true]) {
+        const got = await pages(repo, ascending);
+        expect(got).toEqual(await pages(plain, ascending));
+        const all = got.flatMap((p) => p.names);
+        expect(all).toHaveLength(count);
+        expect(new Set(all).size).toBe(count);
+        expect(got[0]!.total).toBe(count);
+      }
+    };
+    await expectAll(23);
+    // The version moves: the kept anchors are not used any more (rows came and went before them).
+    await h.container.recordingsRepo.deleteByIds(organizationId, [ids[20]!, ids[2]!]);
+    await seed(u, [{ name: 'a99.wav', at: 100 }]);
+    await expectAll(22);
+    await expectAll(22);
+  });
+
+  it('writes the dates of a row as toISOString does, milliseconds included', async () => {
+    const u = await createUser(h.app);
+    const organizationId = await orgOf(u);
+    const createdAt = new Date(Date.UTC(2026, 4, 6, 7, 8, 9, 120));
+    const row = await h.container.recordingsRepo.insert({
+      organizationId,
+      userId: u.id,
+      source: 'uploaded_file',
+      originalName: 'ms.wav',
+      createdAt,
+      status: 'failed',
+      durationSec: 61.5,
+      errorDetail: { message: 'The audio could not be read.' },
+    });
+    const res = await h.app.inject({ method: 'GET', url: '/api/analysis/transcriptions', headers: u.auth });
+    const [item] = (res.json() as { items: Record<string, unknown>[] }).items;
+    expect(item).toMatchObject({
+      id: row.id,
+      createdAt: '2026-05-06T07:08:09.120Z',
+      dateAdded: row.dateAdded.toISOString(),
+      duration: 61.5,
+      num_speakers: 2,
+      status: 'failed',
+      error: 'The audio could not be read.',
+      location: null,
+      file: { originalname: 'ms.wav', message_id: null },
+    });
+  });
+
   it('refuses a cursor it did not issue with a clear error', async () => {
     const u = await createUser(h.app);
     for (const cursor of ['not-a-cursor', Buffer.from('{"a":1}').toString('base64url'), 'a'.repeat(201)]) {
@@ -300,6 +373,25 @@ describe.each(BACKENDS)('recordings list paging on %s', (backend) => {
       page: page.page - 1,
     });
     expect(back.rows.map((r) => r.originalName)).toEqual(['w5.wav', 'w3.wav', 'w2.wav']);
+
+    // By number: inside the newest matches it knows (read by id), past them (walked), oldest first.
+    expect((await read({ kind: 'page', page: 2 })).rows.map((r) => r.originalName)).toEqual([
+      'w5.wav',
+      'w3.wav',
+      'w2.wav',
+    ]);
+    const oldest = await repo.list(organizationId, {
+      q: 'pricing',
+      position: { kind: 'page', page: 1 },
+      pageSize: 3,
+      ascending: true,
+    });
+    expect(oldest.rows.map((r) => r.originalName)).toEqual(['w0.wav', 'w1.wav', 'w2.wav']);
+    // A match that leaves moves the version: the known ids are found again.
+    await h.container.recordingsRepo.deleteByIds(organizationId, [p1.rows[1]!.id]);
+    const again = await read({ kind: 'page', page: 1 });
+    expect(again.rows.map((r) => r.originalName)).toEqual(['w8.wav', 'w6.wav', 'w5.wav']);
+    expect(again).toMatchObject({ total: 5, capped: true, hasNext: true });
   });
 
   it('exports every row once across keyset batches, ties included, each line as csvLine writes it', async () => {

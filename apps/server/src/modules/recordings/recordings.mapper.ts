@@ -6,8 +6,8 @@ import type { RecordingListRow } from './recordings.repository.js';
 export function toListItem(r: RecordingListRow, lang: Language): RecordingListItem {
   return {
     id: r.id,
-    createdAt: r.createdAt.toISOString(),
-    dateAdded: r.dateAdded.toISOString(),
+    createdAt: r.createdAt,
+    dateAdded: r.dateAdded,
     file: { originalname: r.originalName, message_id: r.crmMessageId },
     crm_userId: r.crmContactId,
     crm_firstName: r.crmFirstName,

@@ -1,9 +1,21 @@
 /** Owns the SQL of recordings: tenant-scoped reads, search, export (COPY or keyset batches), pipeline state. */
 import type { StoredMessage } from '../../errors.js';
 import type { Readable } from 'node:stream';
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  fillPlaceholders,
+  inArray,
+  lt,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type pg from 'pg';
-import type { Db } from '../../db/client.js';
+import type { ArrayQuery, Db } from '../../db/client.js';
 import { copyCsvOut, inlineParams } from '../../db/copy-out.js';
 import {
   analyses,
@@ -79,46 +91,55 @@ const asParam: Bind = (_name, value) => value;
 
 /**
  * A list's SQL condition, its shape (the condition's SQL text, which names prepared statements)
- * and the values of its placeholders.
+ * and the values of its placeholders. The condition is built when read: a list whose statement of
+ * that shape is already prepared needs only the shape and the values.
  */
-type Filter = { where: SQL; shape: string; values: Record<string, unknown> };
+type Filter = { readonly where: SQL; shape: string; values: Record<string, unknown> };
+
+const filterOf = (shape: string, values: Record<string, unknown>, build: () => SQL): Filter => ({
+  shape,
+  values,
+  get where() {
+    return build();
+  },
+});
 
 function searchFilter(q: string | undefined, bind: Bind): Filter | undefined {
   if (!q) return undefined;
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   if (DATE_LIKE.test(q)) {
     const range = datePrefixRange(q);
-    const text = sql`${recordings.createdText} ilike ${bind('like', like)}`;
-    if (!range) return { where: text, shape: 'datetext', values: { like } };
+    const text = () => sql`${recordings.createdText} ilike ${bind('like', like)}`;
+    if (!range) return filterOf('datetext', { like }, text);
     // The range is what the index uses; the text test keeps the answer exactly "contains q".
     const from = range.from.toISOString();
     const to = range.to.toISOString();
-    const where = and(
-      sql`${recordings.createdAt} >= ${bind('from', from)}::timestamptz`,
-      sql`${recordings.createdAt} < ${bind('to', to)}::timestamptz`,
-      text,
-    )!;
-    return { where, shape: 'daterange', values: { like, from, to } };
+    return filterOf('daterange', { like, from, to }, () =>
+      and(
+        sql`${recordings.createdAt} >= ${bind('from', from)}::timestamptz`,
+        sql`${recordings.createdAt} < ${bind('to', to)}::timestamptz`,
+        text(),
+      )!,
+    );
   }
   const tsq = toPrefixTsQuery(q);
-  const where = or(
-    tsq ? sql`${recordings.search} @@ to_tsquery('simple', ${bind('tsq', tsq)})` : undefined,
-    sql`${recordings.originalName} ilike ${bind('like', like)}`,
-    sql`${recordings.createdText} ilike ${bind('like', like)}`,
-  )!;
-  return { where, shape: tsq ? 'words' : 'text', values: tsq ? { like, tsq } : { like } };
+  return filterOf(tsq ? 'words' : 'text', tsq ? { like, tsq } : { like }, () =>
+    or(
+      tsq ? sql`${recordings.search} @@ to_tsquery('simple', ${bind('tsq', tsq)})` : undefined,
+      sql`${recordings.originalName} ilike ${bind('like', like)}`,
+      sql`${recordings.createdText} ilike ${bind('like', like)}`,
+    )!,
+  );
 }
 
 /** Narrows a list to one owner's recordings (statements get their own names by the shape). */
 function withOwner(filter: Filter | undefined, userId: number | undefined, bind: Bind): Filter | undefined {
   if (userId === undefined) return filter;
-  const owner = sql`${recordings.userId} = ${bind('owner', userId)}`;
-  if (!filter) return { where: owner, shape: 'own', values: { owner: userId } };
-  return {
-    where: and(owner, filter.where)!,
-    shape: `own_${filter.shape}`,
-    values: { ...filter.values, owner: userId },
-  };
+  const owner = () => sql`${recordings.userId} = ${bind('owner', userId)}`;
+  if (!filter) return filterOf('own', { owner: userId }, owner);
+  return filterOf(`own_${filter.shape}`, { ...filter.values, owner: userId }, () =>
+    and(owner(), filter.where)!,
+  );
 }
 
 /** Narrows a list to the calls that mention a tracker (read from the trackers module's mentions). */
@@ -128,13 +149,12 @@ function withTracker(
   bind: Bind,
 ): Filter | undefined {
   if (trackerId === undefined) return filter;
-  const mentions = sql`exists (select 1 from ${trackerHits} where ${trackerHits.recordingId} = ${recordings.id} and ${trackerHits.trackerId} = ${bind('tracker', trackerId)})`;
-  if (!filter) return { where: mentions, shape: 'tracker', values: { tracker: trackerId } };
-  return {
-    where: and(mentions, filter.where)!,
-    shape: `tracker_${filter.shape}`,
-    values: { ...filter.values, tracker: trackerId },
-  };
+  const mentions = () =>
+    sql`exists (select 1 from ${trackerHits} where ${trackerHits.recordingId} = ${recordings.id} and ${trackerHits.trackerId} = ${bind('tracker', trackerId)})`;
+  if (!filter) return filterOf('tracker', { tracker: trackerId }, mentions);
+  return filterOf(`tracker_${filter.shape}`, { ...filter.values, tracker: trackerId }, () =>
+    and(mentions(), filter.where)!,
+  );
 }
 
 /** The list's condition besides the organization: search text, owner, tracker. */
@@ -149,6 +169,20 @@ function listFilter(
 export const COUNT_CAP = 10_000;
 /** Searches kept in memory per process (their matching ids, at most COUNT_CAP each). */
 const MATCH_CACHE_ENTRIES = 200;
+
+/**
+ * Deep unfiltered pages by number start from anchors: keys of the list order every `every` rows
+ * (at least ANCHOR_EVERY apart, at most ANCHOR_KEYS of them per organization and order).
+ */
+const ANCHOR_EVERY = 100;
+const ANCHOR_KEYS = 2_000;
+/** Offsets of unfiltered walks up to this are written in the SQL (a statement each, per connection). */
+const WRITTEN_OFFSET_MAX = 100;
+/** Organizations (times two orders) whose anchors are kept in memory per process. */
+const ANCHOR_ENTRIES = 100;
+
+/** Keys of an organization's unfiltered list order: `keys[k - 1]` is the row at 0-based position k × every − 1. */
+type Anchors = { version: string; every: number; keys: ListKey[] };
 
 /** Where a list page starts: a page number (offset) or a cursor position. */
 export type ListPosition =
@@ -168,42 +202,46 @@ type MatchEntry = {
   version: string;
   total: number;
   capped: boolean;
-  /** Matching ids, newest first, when there are at most the count cap of them. */
-  ids: Int32Array | null;
+  /**
+   * Matching ids, newest first: all of them, or the newest COUNT_CAP when the search is capped (its
+   * first pages are then read by id like a narrow search's; past them it walks the date index).
+   */
+  ids: Int32Array;
 };
 
 async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
   return ((await result) as { rows: T[] }).rows;
 }
 
-const listColumns = {
-  id: recordings.id,
-  createdAt: recordings.createdAt,
-  dateAdded: recordings.dateAdded,
-  originalName: recordings.originalName,
-  crmMessageId: recordings.crmMessageId,
-  crmContactId: recordings.crmContactId,
-  crmFirstName: recordings.crmFirstName,
-  crmLastName: recordings.crmLastName,
-  crmContactName: recordings.crmContactName,
-  crmEmail: recordings.crmEmail,
-  phoneNumber: recordings.phoneNumber,
-  numSpeakers: recordings.numSpeakers,
-  durationSec: recordings.durationSec,
-  locationId: recordings.locationId,
-  locationName: locations.name,
-  source: recordings.source,
-  status: recordings.status,
-  progress: recordings.progress,
-  error: recordings.error,
-  errorDetail: recordings.errorDetail,
-};
 /** created_at as PostgreSQL prints it (microseconds kept): a cursor position that compares exactly. */
 const cursorAt = sql<string>`${recordings.createdAt}::text`;
+
+/** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds, `Z`), written by PostgreSQL. */
+const isoText = (col: typeof recordings.createdAt | typeof recordings.dateAdded) =>
+  sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A row of the list: what the API shows of a recording, its dates already as ISO 8601 text. */
 export type RecordingListRow = {
-  [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['notNull'] extends true
-    ? (typeof listColumns)[K]['_']['data']
-    : (typeof listColumns)[K]['_']['data'] | null;
+  id: number;
+  createdAt: string;
+  dateAdded: string;
+  originalName: string;
+  crmMessageId: string | null;
+  crmContactId: string | null;
+  crmFirstName: string | null;
+  crmLastName: string | null;
+  crmContactName: string | null;
+  crmEmail: string | null;
+  phoneNumber: string | null;
+  numSpeakers: number;
+  durationSec: number | null;
+  locationId: number | null;
+  locationName: string | null;
+  source: RecordingRow['source'];
+  status: RecordingRow['status'];
+  progress: number;
+  error: string | null;
+  errorDetail: RecordingRow['errorDetail'];
 };
 
 /** Who and what an export covers besides the organization: the owner (role `user`), the search. */
@@ -260,6 +298,71 @@ function exportWhere(organizationId: number, opts: ExportScope): SQL {
   )!;
 }
 
+/**
+ * The list row's values in RecordingListRow's order and its cursor position last, written by
+ * PostgreSQL as one JSON array: the driver and Drizzle handle one value per row instead of 21 (their
+ * per-field parsing and mapping cost a list request more than PostgreSQL's run of it), and the
+ * dates arrive as the text the answer carries.
+ */
+const listRowJson = sql<unknown>`json_build_array(${recordings.id}, ${isoText(recordings.createdAt)},
+  ${isoText(recordings.dateAdded)}, ${recordings.originalName}, ${recordings.crmMessageId},
+  ${recordings.crmContactId}, ${recordings.crmFirstName}, ${recordings.crmLastName},
+  ${recordings.crmContactName}, ${recordings.crmEmail}, ${recordings.phoneNumber}, ${recordings.numSpeakers},
+  ${recordings.durationSec}, ${recordings.locationId}, ${locations.name}, ${recordings.source},
+  ${recordings.status}, ${recordings.progress}, ${recordings.error}, ${recordings.errorDetail}, ${cursorAt})`;
+
+type ListRowValues = [
+  number,
+  string,
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  number,
+  number | null,
+  number | null,
+  string | null,
+  RecordingRow['source'],
+  RecordingRow['status'],
+  number,
+  string | null,
+  RecordingRow['errorDetail'],
+  string,
+];
+
+/** A list row from its JSON array (parsed by the driver; text if a driver leaves json unparsed). */
+function fromListJson(value: unknown): RecordingListRow & { cursorAt: string } {
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as ListRowValues;
+  return {
+    id: v[0],
+    createdAt: v[1],
+    dateAdded: v[2],
+    originalName: v[3],
+    crmMessageId: v[4],
+    crmContactId: v[5],
+    crmFirstName: v[6],
+    crmLastName: v[7],
+    crmContactName: v[8],
+    crmEmail: v[9],
+    phoneNumber: v[10],
+    numSpeakers: v[11],
+    durationSec: v[12],
+    locationId: v[13],
+    locationName: v[14],
+    source: v[15],
+    status: v[16],
+    progress: v[17],
+    error: v[18],
+    errorDetail: v[19],
+    cursorAt: v[20],
+  };
+}
+
 export function createRecordingsRepository(
   db: Db,
   opts: {
@@ -268,6 +371,9 @@ export function createRecordingsRepository(
     copyPool?: pg.Pool;
     /** Exports by COPY at once (default half the pool); past it an export reads keyset batches. */
     copyLimit?: number;
+    anchorEvery?: number;
+    /** Runs the list's page statements through the driver (Database.queryArrays); Drizzle's otherwise. */
+    queryArrays?: ArrayQuery;
   } = {},
 ) {
   const countCap = opts.countCap ?? COUNT_CAP;
@@ -276,6 +382,39 @@ export function createRecordingsRepository(
   // most, so exports never starve the other requests (the batches give their client back each time).
   const copyLimit = opts.copyLimit ?? Math.max(1, Math.floor((copyPool?.options.max ?? 10) / 2));
   let copies = 0;
+  const anchorEvery = opts.anchorEvery ?? ANCHOR_EVERY;
+  const queryArrays = opts.queryArrays;
+
+  /**
+   * A list statement built once: Drizzle's prepared statement, or (given queryArrays) its SQL run
+   * by name through the driver, each row's values put back under the selection's keys. Measured,
+   * Drizzle's execute (its wrappers, placeholder filling and per-field mapping) cost a list page
+   * about a third of the driver's own work. The columns of these statements need no mapping: a
+   * JSON value, integers and text.
+   */
+  function statement<T extends Record<string, unknown>>(
+    name: string,
+    query: {
+      toSQL(): { sql: string; params: unknown[] };
+      prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T[]> };
+    },
+    keys: (keyof T & string)[],
+  ): (values: Record<string, unknown>) => Promise<T[]> {
+    if (!queryArrays) {
+      const prepared = query.prepare(name);
+      return (values) => prepared.execute(values);
+    }
+    const { sql: text, params } = query.toSQL();
+    return async (values) => {
+      const rows = await queryArrays(name, text, fillPlaceholders(params, values));
+      return rows.map((values) => {
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < keys.length; i++) row[keys[i]!] = values[i];
+        return row as T;
+      });
+    };
+  }
+
   /** Search matches by organization and search text; each entry is only used at its own version. */
   const matchCache = new Map<string, MatchEntry>();
 
@@ -300,17 +439,29 @@ export function createRecordingsRepository(
 
   type WalkRead = { asc: boolean; after?: ListKey; offset?: number; limit: number };
 
+  const tenant = eq(recordings.organizationId, org);
+  const at = sql.placeholder('at');
+  const id = sql.placeholder('id');
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+
   /** The statement of one page of a date-index walk with the counter read alongside, by shape. */
   function buildWalk(
     name: string,
     filter: SQL | undefined,
-    read: { asc: boolean; after: boolean; deferred: boolean; offset: boolean; fixedLimit?: number },
+    read: {
+      asc: boolean;
+      after: boolean;
+      deferred: boolean;
+      offset: boolean;
+      fixedLimit?: number;
+      fixedOffset?: number;
+    },
   ) {
-    const tenant = eq(recordings.organizationId, org);
-    const at = sql.placeholder('at');
-    const id = sql.placeholder('id');
-    const limit = sql.placeholder('limit');
-    const offset = sql.placeholder('offset');
+    // Drizzle's limit() and offset() inline SQL at run time; their types only name number | Placeholder.
+    const written = (n: number) => sql.raw(String(n)) as unknown as number;
+    const limitSql = read.fixedLimit === undefined ? limit : written(read.fixedLimit);
+    const offsetSql = read.fixedOffset === undefined ? offset : written(read.fixedOffset);
     const keyset = read.after
       ? read.asc
         ? sql`(${recordings.createdAt}, ${recordings.id}) > (${at}::timestamptz, ${id})`
@@ -328,14 +479,13 @@ export function createRecordingsRepository(
             .from(recordings)
             .where(and(tenant, filter, keyset))
             .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
+            .limit(limitSql)
+            .offset(offsetSql),
         )
       : undefined;
     const query = db
       .select({
-        ...listColumns,
-        cursorAt,
+        row: listRowJson,
         orgTotal: sql<
           number | null
         >`(select ${recordingCounts.total} from ${recordingCounts} where ${recordingCounts.organizationId} = ${org})`,
@@ -345,22 +495,28 @@ export function createRecordingsRepository(
       .leftJoin(locations, eq(locations.id, recordings.locationId))
       .where(and(tenant, filter, keyset, deferred))
       .orderBy(...order)
-      // Drizzle's limit() inlines SQL at run time; its type only names number | Placeholder.
-      .limit(read.fixedLimit === undefined ? limit : (sql.raw(String(read.fixedLimit)) as unknown as number));
-    return (read.offset ? query.offset(offset) : query).prepare(name);
+      .limit(limitSql);
+    return statement(name, read.offset ? query.offset(offsetSql) : query, ['row', 'orgTotal', 'version']);
   }
   const walkQueries = new Map<string, ReturnType<typeof buildWalk>>();
 
   /** Rows of one page of a date-index walk, plus the counter read in the same statement. */
   async function walk(organizationId: number, search: Filter | undefined, read: WalkRead) {
     const offset = read.offset ?? 0;
-    const deferred = offset > 1_000;
-    // The unfiltered walk from a position (page 1, every cursor page) has its limit written in the
-    // SQL: with a parameter there PostgreSQL kept planning it on every run (custom plans: planning
-    // took three times as long as the run); with the number it settles on the generic plan (the
-    // date index, whatever the organization) after five. Searched walks keep planning per run: the
-    // best plan of a broad search depends on its words.
-    const fixedLimit = !search && offset === 0 ? read.limit : undefined;
+    // Skipped rows are skipped in the index alone, then one page is fetched: unfiltered, from any
+    // offset (a deep page from its anchor skips fewer than `every` entries, and fetching each
+    // skipped row with its location cost five times the page); searched, past deep offsets only
+    // (the filter needs the rows).
+    const deferred = search ? offset > 1_000 : offset > 0;
+    // The unfiltered walk (page 1, every cursor page, a deep page from its anchor) has its limit
+    // written in the SQL: with a parameter there PostgreSQL kept planning it on every run (custom
+    // plans: planning took three times as long as the run); with the number it settles on the
+    // generic plan (the date index, whatever the organization) after five. So has a small offset
+    // (from an anchor, or a first page number): with a parameter PostgreSQL costs the generic plan
+    // as if it skipped a tenth of the rows and keeps planning every run. Searched walks keep
+    // planning per run: the best plan of a broad search depends on its words.
+    const fixedLimit = !search ? read.limit : undefined;
+    const fixedOffset = !search && offset > 0 && offset <= WRITTEN_OFFSET_MAX ? offset : undefined;
     // One statement name per SQL text: PostgreSQL parses it once per connection.
     const name = [
       'list_walk',
@@ -369,6 +525,7 @@ export function createRecordingsRepository(
       read.asc ? 'asc' : 'desc',
       deferred ? 'deferred' : offset === 0 ? 'first' : 'offset',
       ...(fixedLimit === undefined ? [] : [`l${fixedLimit}`]),
+      ...(fixedOffset === undefined ? [] : [`o${fixedOffset}`]),
     ].join('_');
     let query = walkQueries.get(name);
     if (!query) {
@@ -378,10 +535,11 @@ export function createRecordingsRepository(
         deferred,
         offset: !deferred && offset !== 0,
         fixedLimit,
+        fixedOffset,
       });
       walkQueries.set(name, query);
     }
-    return query.execute({
+    return query({
       ...search?.values,
       org: organizationId,
       at: read.after?.at,
@@ -392,7 +550,7 @@ export function createRecordingsRepository(
   }
 
   type WalkRow = Awaited<ReturnType<typeof walk>>[number];
-  const toPageRow = ({ orgTotal: _t, version: _v, ...row }: WalkRow) => row as ListPage['rows'][number];
+  const toPageRow = (row: WalkRow) => fromListJson(row.row);
 
   /** Reads a page by walking from a position; `known` is the exact total when there is one. */
   async function walkPage(
@@ -443,13 +601,114 @@ export function createRecordingsRepository(
     return { rows: rows.slice(0, size), page: pos.page, hasNext: rows.length > size, hasPrev: pos.page > 1 };
   }
 
+  /** Anchors by organization and order; each entry is only used at its own version. */
+  const anchorCache = new Map<string, Anchors>();
+  /** Anchors being built, by the same key: concurrent deep pages wait for one build. */
+  const anchorBuilds = new Map<string, Promise<Anchors | undefined>>();
+
+  /**
+   * Every `every`-th key of the organization's unfiltered list in one order, and the version they
+   * are true at (one statement: one snapshot). One walk of the date index, once per version.
+   */
+  async function buildAnchors(organizationId: number, ascending: boolean): Promise<Anchors | undefined> {
+    const dir = sql.raw(ascending ? 'asc' : 'desc');
+    const [row] = await rowsOf<{ version: string; every: number; keys: [string, number][] | null }>(
+      db.execute(sql`select c.version::text as version, e.every as every,
+        (select json_agg(json_build_array(a.at, a.id) order by a.n) from (
+          select ${recordings.createdAt}::text as at, ${recordings.id} as id,
+            row_number() over (order by ${recordings.createdAt} ${dir}, ${recordings.id} ${dir}) as n
+          from ${recordings} where ${recordings.organizationId} = ${organizationId}) a
+          where a.n % e.every = 0) as keys
+        from ${recordingCounts} c
+        cross join lateral (select greatest(${anchorEvery}, ceil(c.total::numeric / ${ANCHOR_KEYS}))::int as every) e
+        where c.organization_id = ${organizationId}`),
+    );
+    if (!row) return undefined;
+    return {
+      version: row.version,
+      every: Number(row.every),
+      keys: (row.keys ?? []).map(([at, id]) => ({ at, id: Number(id) })),
+    };
+  }
+
+  async function anchorsOf(organizationId: number, ascending: boolean): Promise<Anchors | undefined> {
+    const key = `${organizationId}\u0000${ascending ? 'asc' : 'desc'}`;
+    const cached = anchorCache.get(key);
+    if (cached) return cached;
+    let building = anchorBuilds.get(key);
+    if (!building) {
+      building = buildAnchors(organizationId, ascending)
+        .then((anchors) => {
+          if (anchors) {
+            anchorCache.delete(key);
+            anchorCache.set(key, anchors);
+            if (anchorCache.size > ANCHOR_ENTRIES) {
+              const oldest = anchorCache.keys().next().value;
+              if (oldest !== undefined) anchorCache.delete(oldest);
+            }
+          }
+          return anchors;
+        })
+        .finally(() => anchorBuilds.delete(key));
+      anchorBuilds.set(key, building);
+    }
+    return building;
+  }
+
+  /**
+   * A deep unfiltered page by number, read from the nearest anchor before it (a cursor page's cost
+   * plus a skip of fewer than `every` index entries), or undefined when the anchors are not true
+   * any more (the recordings changed: they are dropped and built again by the next deep page) or
+   * the page is not within them; the offset read answers then.
+   */
+  async function anchoredPage(
+    organizationId: number,
+    page: number,
+    opts: { pageSize: number; ascending: boolean },
+  ): Promise<ListPage | undefined> {
+    const size = opts.pageSize;
+    const offset = (page - 1) * size;
+    if (offset < anchorEvery) return undefined;
+    const anchors = await anchorsOf(organizationId, opts.ascending);
+    if (!anchors) return undefined;
+    const k = Math.floor(offset / anchors.every);
+    const anchor = anchors.keys[k - 1];
+    if (!anchor) return undefined;
+    const rows = await walk(organizationId, undefined, {
+      asc: opts.ascending,
+      after: anchor,
+      offset: offset - k * anchors.every,
+      limit: size + 1,
+    });
+    const first = rows[0];
+    if (!first) return undefined;
+    if (first.version !== anchors.version) {
+      const key = `${organizationId}\u0000${opts.ascending ? 'asc' : 'desc'}`;
+      if (anchorCache.get(key) === anchors) anchorCache.delete(key);
+      return undefined;
+    }
+    return {
+      rows: rows.slice(0, size).map(toPageRow),
+      total: first.orgTotal ?? 0,
+      capped: false,
+      page,
+      hasNext: rows.length > size,
+      hasPrev: page > 1,
+    };
+  }
+
   async function listUnfiltered(
     organizationId: number,
     opts: { position: ListPosition; pageSize: number; ascending: boolean },
   ): Promise<ListPage> {
-    // The counter is read with the page; the reverse read of a page near the end needs it first.
+    if (opts.position.kind === 'page') {
+      const anchored = await anchoredPage(organizationId, opts.position.page, opts);
+      if (anchored) return anchored;
+    }
+    // The counter is read with the page; the reverse read of a deep page near the end (when its
+    // anchors did not answer) needs it first.
     const known =
-      opts.position.kind === 'page' && opts.position.page > 1
+      opts.position.kind === 'page' && (opts.position.page - 1) * opts.pageSize >= anchorEvery
         ? (await readCounter(organizationId)).total
         : undefined;
     const { rows, page, hasNext, hasPrev } = await walkPage(organizationId, undefined, opts, known);
@@ -475,7 +734,7 @@ export function createRecordingsRepository(
       version: row?.version ?? '0',
       total: Math.min(ids.length, countCap),
       capped,
-      ids: capped ? null : Int32Array.from(ids),
+      ids: Int32Array.from(capped ? ids.slice(0, countCap) : ids),
     };
   }
 
@@ -483,12 +742,12 @@ export function createRecordingsRepository(
   const idsQueries = new Map<number, ReturnType<typeof buildIds>>();
   function buildIds(n: number) {
     const ids = Array.from({ length: n }, (_, i) => sql.placeholder(`id${i}`));
-    return db
-      .select({ ...listColumns, cursorAt, version: versionOf(org) })
+    const query = db
+      .select({ row: listRowJson, version: versionOf(org) })
       .from(recordings)
       .leftJoin(locations, eq(locations.id, recordings.locationId))
-      .where(and(eq(recordings.organizationId, org), inArray(recordings.id, ids)))
-      .prepare(`list_ids_${n}`);
+      .where(and(eq(recordings.organizationId, org), inArray(recordings.id, ids)));
+    return statement(`list_ids_${n}`, query, ['row', 'version']);
   }
   function idsQuery(n: number) {
     let query = idsQueries.get(n);
@@ -508,12 +767,15 @@ export function createRecordingsRepository(
   ): Promise<{ version: string; page: ListPage }> {
     const ids = entry.ids;
     const base = { total: entry.total, capped: entry.capped };
-    if (!ids) {
+    /** Past the ids it knows (a capped search), or from a row that left the matches: walk instead. */
+    const walkInstead = async () => {
       // Broad: the date walk meets a match within a few rows; the filter is checked row by row.
       const res = await walkPage(organizationId, filter, opts);
       const version = res.rows[0]?.version ?? (await readCounter(organizationId)).version;
       return { version: version ?? '0', page: { ...base, ...res, rows: res.rows.map(toPageRow) } };
-    }
+    };
+    // A capped search knows its newest matches only: the oldest-first order walks.
+    if (entry.capped && opts.ascending) return walkInstead();
     const n = ids.length;
     const at = (i: number) => ids[opts.ascending ? n - 1 - i : i]!;
     const indexOf = (id: number) => {
@@ -529,26 +791,28 @@ export function createRecordingsRepository(
       page = pos.page;
     } else {
       const i = indexOf(pos.key.id);
-      if (i < 0) {
-        // A position outside the matches (the row left them): walk from it instead.
-        const res = await walkPage(organizationId, filter, opts);
-        const version = res.rows[0]?.version ?? (await readCounter(organizationId)).version;
-        return { version: version ?? '0', page: { ...base, ...res, rows: res.rows.map(toPageRow) } };
-      }
+      // A position outside the matches (the row left them, or is past the ids a capped search keeps).
+      if (i < 0) return walkInstead();
       start = pos.kind === 'after' ? i + 1 : Math.max(0, i - size);
       page = pos.kind === 'before' && i - size <= 0 ? 1 : pos.page;
     }
+    // A capped search's page must lie wholly inside its known ids (and have one after it).
+    if (entry.capped && start + size >= n) return walkInstead();
     const wanted: number[] = [];
     for (let i = start; i < Math.min(n, start + size); i++) wanted.push(at(i));
     const result = { ...base, page, hasNext: start + size < n, hasPrev: start > 0 };
     if (wanted.length === 0) {
       return { version: (await readCounter(organizationId)).version, page: { ...result, rows: [] } };
     }
-    const rows = await idsQuery(wanted.length).execute({
+    const rows = await idsQuery(wanted.length)({
       org: organizationId,
       ...Object.fromEntries(wanted.map((id, i) => [`id${i}`, id])),
     });
-    const byId = new Map(rows.map(({ version: _v, ...row }) => [row.id, row as ListPage['rows'][number]]));
+    const byId = new Map<number, ListPage['rows'][number]>();
+    for (const { row } of rows) {
+      const item = fromListJson(row);
+      byId.set(item.id, item);
+    }
     const ordered = wanted.map((id) => byId.get(id)).filter((r) => r !== undefined);
     // A missing row means the matches changed: its version differs too, and the caller recounts.
     const version = ordered.length === wanted.length ? (rows[0]?.version ?? '0') : '';
