@@ -243,7 +243,7 @@ describe.each(BACKENDS)('recordings CSV export on %s', (backend) => {
   });
 
   it.runIf(backend === 'postgres')(
-    'reads rows longer than a socket read, and hands an error of the COPY on with its connection closed',
+    'PostgreSQL only (COPY runs on its pool; skipped on PGlite): reads rows longer than a socket read, and hands an error of the COPY on with its connection closed',
     async () => {
       const pool = h.database.pool!;
       const long = await copyCsvOut(
@@ -267,7 +267,7 @@ describe.each(BACKENDS)('recordings CSV export on %s', (backend) => {
   );
 
   it.runIf(backend === 'postgres')(
-    'copies as many exports at once as its limit, the others read keyset batches',
+    'PostgreSQL only (COPY runs on its pool; skipped on PGlite): copies as many exports at once as its limit, the others read keyset batches',
     async () => {
       const repo = createRecordingsRepository(h.database.db, { copyPool: h.database.pool, copyLimit: 1 });
       const organizationId = await orgOf(zoe);
