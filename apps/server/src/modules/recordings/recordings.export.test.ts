@@ -4,17 +4,16 @@
  * empty texts, nulls), the organization's rows only, the search honoured with quotes and backslashes
  * in it, and a client leaving mid-export stopping the query and giving its connection back.
  */
-import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { analyses, locations, users } from '../../db/schema.js';
+import { analyses, locations } from '../../db/schema.js';
 import { copyCsvOut, inlineParams, sqlLiteral } from '../../db/copy-out.js';
 import { BACKENDS, createHarness, type Harness } from '../../test-support/app-harness.js';
 import { createUser, type CreatedUser } from '../../test-support/factories.js';
+import { addMember } from '../../test-support/members.js';
 import { createRecordingsRepository } from './recordings.repository.js';
 
 const HEADER =
@@ -156,35 +155,21 @@ describe.each(BACKENDS)('recordings CSV export on %s', (backend) => {
 
     // A member with the role `user` exports their own calls only.
     const organizationId = await orgOf(zoe);
-    const email = `member_${crypto.randomBytes(4).toString('hex')}@example.com`;
-    const [member] = await h.database.db
-      .insert(users)
-      .values({
-        organizationId,
-        firstName: 'Mem',
-        lastName: 'Ber',
-        username: email.split('@')[0]!,
-        email,
-        passwordHash: await hash('member password'),
-        role: 'user',
-      })
-      .returning({ id: users.id });
+    const member = await addMember(h, zoe, 'user', { firstName: 'Mem', lastName: 'Ber' });
     await h.container.recordingsRepo.insert({
       organizationId,
-      userId: member!.id,
+      userId: member.id,
       source: 'uploaded_file',
       status: 'done',
       originalName: 'mine.wav',
       createdAt: new Date('2025-06-01T00:00:00Z'),
       updatedAt: new Date('2025-06-01T00:00:00Z'),
     });
-    const login = await h.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email, password: 'member password' },
+    const own = await h.app.inject({
+      method: 'GET',
+      url: '/api/recordings/export.csv',
+      headers: member.auth,
     });
-    const memberAuth = { authorization: `Token ${(login.json() as { accessToken: string }).accessToken}` };
-    const own = await h.app.inject({ method: 'GET', url: '/api/recordings/export.csv', headers: memberAuth });
     expect(own.body).toBe(
       csvOf('2025-06-01 00:00:00,,Mem Ber,mine.wav,,,,,,,,,,uploaded_file,,,2025-06-01 00:00:00,,'),
     );

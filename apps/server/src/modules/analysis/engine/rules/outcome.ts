@@ -26,6 +26,9 @@ import type { CompiledLexicon } from './compiled-lexicon.js';
 import { speaksOfMoney } from './price-context.js';
 import type { CallSentence } from './signals.js';
 
+/** "No", "nope", "nah", "non" as a word, not "no problem" or "no worries" (pattern source). */
+const NO_WORD = String.raw`(?:no|nope|nah|non)(?![\p{L}'])(?!\s+(?:problem|problems|worries|worry|sweat|doubt|rush|question|questions|probleme|soucis?)(?![\p{L}]))`;
+
 export type OutcomeDecision = {
   resultClass: CallResultClass;
   /** The sentence of the cue that decided the class, when there is one. */
@@ -52,7 +55,7 @@ export function decideOutcome(
     const echoed = echoedTime(s, sentences, lex);
     // A day said back in the first half of a long call is a fact exchanged ("He's away until
     // Thursday"), not a booking: the class is how the call ends.
-    if (echoed === 'appointment' && lastTurn >= 8 && s.turnIndex < lastTurn / 2) continue;
+    if (echoed === 'appointment' && earlyInLongCall(s, lastTurn)) continue;
     if (echoed) {
       cueSentences.add(s.index);
       if (!(resultClass === 'appointment' && echoed !== 'appointment')) {
@@ -125,7 +128,7 @@ export function decideOutcome(
       if (resultClass === 'appointment' && cue !== 'appointment') continue;
       // A booking word in the first half of the call describes the prospect's day ("our dock
       // appointments are booked out", "we double booked the tent"): the class is how the call ends.
-      if (cue === 'appointment' && lastTurn >= 8 && s.turnIndex < lastTurn / 2) continue;
+      if (cue === 'appointment' && earlyInLongCall(s, lastTurn)) continue;
       resultClass = cue;
       evidence = s;
       proposal = null;
@@ -184,8 +187,7 @@ function proposalAccepted(
 
 /** A refusal that opens an answer: a plain no, or "we're good", "I'd rather not", "I'll pass", "ça ira". */
 const REFUSAL_OPENING = new RegExp(
-  String.raw`^\s*(?:(?:yeah|well|honestly|look|ok|okay|um|uh|euh|bof|ben)[\s,]+)*(?:` +
-    String.raw`(?:no|nope|nah|non)(?![\p{L}'])(?!\s+(?:problem|problems|worries|worry|sweat|doubt|rush|question|questions|probleme|soucis?)(?![\p{L}]))` +
+  String.raw`^\s*(?:(?:yeah|well|honestly|look|ok|okay|um|uh|euh|bof|ben)[\s,]+)*(?:${NO_WORD}` +
     String.raw`|we'?re good|we good|were good|we'?re all set|i'?d rather (?:you )?(?:not|didn'?t)|not for us|i'?ll pass|we'?ll pass|pas pour nous|je vais passer|on va passer|on est correct|ca ira|ca va aller)`,
   'u',
 );
@@ -216,6 +218,14 @@ function closingRefusal(sentences: readonly CallSentence[]): CallSentence | null
 const TIME_OF_DAY =
   /(?:\d|(?<![\p{L}])(?:a m|p m|pm|noon|morning|afternoon|evening|o'clock|heures?|midi|matin|apres[- ]midi|soir|fin de journee)(?![\p{L}]))/u;
 
+/**
+ * In the first half of a call of eight turns or more: where booking words and days describe the
+ * prospect's situation rather than settle the outcome (the class is how the call ends).
+ */
+function earlyInLongCall(s: CallSentence, lastTurn: number): boolean {
+  return lastTurn >= 8 && s.turnIndex < lastTurn / 2;
+}
+
 /** The line dropping: "you're breaking up", "I lost you", "ça coupe", "tu m'entends ?". */
 const CUT_OFF =
   /(?:breaking up|i lost you|lost you there|bad (?:connection|signal|reception)|can you hear me|ca coupe|ca a coupe|on a ete coupes?|tu m'entends|vous m'entendez|je (?:vous|t) entends mal|je (?:vous|te) perds)/u;
@@ -239,8 +249,7 @@ const SENDING =
   /(?<![\p{L}])(?:(?:e-?mail|send|text|mail|shoot)\s+(?:you|it|them|that|this|over)|vous\s+(?:l'|les\s+|le\s+|la\s+)?(?:envoyer|envoie|envoyez|ecrire|ecris|transmettre|transmets))(?![\p{L}])/u;
 
 /** A plain no opening an answer ("No.", "Nope, thanks", "Non merci"), not "no problem" or "no worries". */
-const PLAIN_NO =
-  /^\s*(?:no|nope|nah|non)(?![\p{L}'])(?!\s+(?:problem|problems|worries|worry|sweat|doubt|rush|question|questions|probleme|soucis?)(?![\p{L}]))/u;
+const PLAIN_NO = new RegExp(String.raw`^\s*${NO_WORD}`, 'u');
 
 /**
  * A proposal of a next step (a meeting or a follow-up, in a proposal form, ending its turn) that the
