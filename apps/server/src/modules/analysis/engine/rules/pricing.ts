@@ -48,6 +48,8 @@ import { fold, readNumber, tokenize, isWord, type Tok } from './price-tokens.js'
 import { AFTER_UNIT, CONNECTORS, SKIP_WORDS, unitsAfter } from './price-units.js';
 
 export { speaksOfMoney } from './price-context.js';
+export { displayPrice, formatPrice, priceKey } from './price-format.js';
+export { pickReadings } from './price-readings.js';
 
 export type Currency = 'USD' | 'CAD' | 'EUR' | 'GBP' | 'CHF';
 export type TimeUnit = 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
@@ -317,41 +319,6 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
   });
 }
 
-/** Distance of two amounts in orders of magnitude. */
-const orders = (a: number, b: number) => Math.abs(Math.log10(a / b));
-/** Months in a period, to compare "$38 per user per year" with "three fifty per user per month". */
-const MONTHS: Partial<Record<string, number>> = { week: 12 / 52, month: 1, quarter: 3, year: 12 };
-/** `o`'s amount brought to `p`'s period when both are periods of a subscription. */
-function onPeriodOf(o: Price, p: Price): number {
-  const from = MONTHS[o.period ?? ''];
-  const to = MONTHS[p.period ?? ''];
-  return from && to ? (o.amount * to) / from : o.amount;
-}
-
-/**
- * Settles amounts the words leave open ("seven fifty" is 750 or 7.50; "fourteen fifty" 14.50 or
- * 1,450) by the call's other prices: prices of one offer keep to one order of magnitude, so the
- * reading nearer the others wins ("six dollars a square foot … seven fifty" is 7.50). Compared with
- * the prices counted per a unit when the amount is, else with all. A price per period with no unit
- * ("three fifty a month") keeps the reader's default: sub-ten-dollar subscriptions are rare, and a
- * per-unit price in the same call says nothing about it. Without other prices, the default stays.
- */
-export function pickReadings(prices: readonly Price[]): Price[] {
-  const settled = prices.filter((p) => p.alternative === undefined);
-  return prices.map((p) => {
-    const alt = p.alternative;
-    if (alt === undefined) return p;
-    const rest: Price = { ...p };
-    delete rest.alternative;
-    if (p.period && !p.per) return rest;
-    const sameKind = settled.filter((o) => (o.per !== null) === (p.per !== null));
-    const anchors = (sameKind.length ? sameKind : settled).map((o) => onPeriodOf(o, p));
-    if (!anchors.length || alt <= 0) return rest;
-    const near = (v: number) => Math.min(...anchors.map((a) => orders(v, a)));
-    return near(alt) < near(p.amount) ? { ...rest, amount: alt } : rest;
-  });
-}
-
 /** The up to `n` words before token i, nearest last, within the sentence part (stops at . ? ! ;). */
 function wordsBefore(toks: readonly Tok[], i: number, n: number): string[] {
   const out: string[] = [];
@@ -409,105 +376,4 @@ function joinsRange(toks: readonly Tok[], a: Found, b: Found): boolean {
     return before === 'between' || before === 'entre';
   }
   return true;
-}
-
-function formatAmount(amount: number, language: EngineLanguage): string {
-  // Cents as usual; a price under a cent ("0.008 per page") keeps the digits it needs.
-  const fixed = Number.isInteger(amount)
-    ? String(amount)
-    : amount < 0.01
-      ? String(Number(amount.toFixed(4)))
-      : amount.toFixed(2);
-  const [int = '', dec] = fixed.split('.');
-  // English groups thousands with commas ("5,000"), French with spaces ("1 200").
-  const grouped = int.length > 3 ? int.replace(/\B(?=(\d{3})+$)/gu, language === 'fr' ? ' ' : ',') : int;
-  if (dec === undefined) return grouped;
-  return language === 'fr' ? `${grouped},${dec}` : `${grouped}.${dec}`;
-}
-
-const EN_PER: Record<string, string> = {
-  user: 'user',
-  seat: 'seat',
-  location: 'location',
-  license: 'license',
-  device: 'device',
-  vehicle: 'vehicle',
-  contact: 'contact',
-  lead: 'lead',
-  call: 'call',
-  minute: 'minute',
-  message: 'message',
-  visit: 'visit',
-  job: 'job',
-  unit: 'unit',
-  'square foot': 'square foot',
-};
-const FR_PER: Record<string, string> = {
-  user: 'utilisateur',
-  seat: 'poste',
-  location: 'établissement',
-  license: 'licence',
-  device: 'appareil',
-  vehicle: 'véhicule',
-  contact: 'contact',
-  lead: 'prospect',
-  call: 'appel',
-  minute: 'minute',
-  message: 'message',
-  visit: 'visite',
-  job: 'intervention',
-  unit: 'unité',
-  'square foot': 'pied carré',
-};
-const EN_PERIOD: Record<TimeUnit, string> = {
-  hour: 'hour',
-  day: 'day',
-  week: 'week',
-  month: 'month',
-  quarter: 'quarter',
-  year: 'year',
-};
-const FR_PERIOD: Record<TimeUnit, string> = {
-  hour: 'heure',
-  day: 'jour',
-  week: 'semaine',
-  month: 'mois',
-  quarter: 'trimestre',
-  year: 'an',
-};
-
-/** "$299 per month", "$350–$500", "CA$49 per user per month", "$5,000 one-time", "1 200 € par mois". */
-export function formatPrice(p: Price, language: EngineLanguage): string {
-  const money = (amount: number) => {
-    const a = formatAmount(amount, language);
-    if (language === 'fr')
-      return `${a} ${{ USD: '$', CAD: '$ CA', EUR: '€', GBP: '£', CHF: 'CHF' }[p.currency]}`;
-    return `${{ USD: '$', CAD: 'CA$', EUR: '€', GBP: '£', CHF: 'CHF ' }[p.currency]}${a}`;
-  };
-  const head = p.amountMax !== undefined ? `${money(p.amount)}–${money(p.amountMax)}` : money(p.amount);
-  const parts = [head];
-  if (p.per) {
-    const unit = (language === 'fr' ? FR_PER[p.per] : EN_PER[p.per]) ?? p.perText ?? p.per;
-    parts.push(language === 'fr' ? `par ${unit}` : `per ${unit}`);
-  }
-  if (p.period === 'one-time') parts.push(language === 'fr' ? 'paiement unique' : 'one-time');
-  else if (p.period)
-    parts.push(language === 'fr' ? `par ${FR_PERIOD[p.period]}` : `per ${EN_PERIOD[p.period]}`);
-  return parts.join(' ');
-}
-
-/**
- * The price as shown to a user: the canonical form, then, when the amount was said in words, the
- * speaker's words in quotes ("$299 per month (“two hundred ninety nine dollars per month”)").
- */
-export function displayPrice(p: Price, language: EngineLanguage): string {
-  const canonical = formatPrice(p, language);
-  if (!p.spoken || /\d/u.test(p.spoken)) return canonical;
-  return language === 'fr' ? `${canonical} (« ${p.spoken} »)` : `${canonical} (“${p.spoken}”)`;
-}
-
-/** A comparable key: amount (and upper bound), currency, unit and period ("299|USD|-|month"). */
-export function priceKey(p: Price): string {
-  const amount = p.amountMax !== undefined ? `${p.amount}-${p.amountMax}` : String(p.amount);
-  return `${amount}|${p.currency}|${p.per ?? '-'}|${p.period ?? '-'}`;
 }
