@@ -26,7 +26,7 @@ import {
   type LogisticModel,
 } from '../rules/clause-model.js';
 import { prepareCall } from '../rules/rules-analyzer.js';
-import { callSpeaksOfMoney } from '../rules/signals.js';
+import { callSpeaksOfMoney } from '../rules/price-context.js';
 import type { DevsetItem } from './devset.js';
 import { coverage, matchPhrases, type MatchCounts } from './matching.js';
 
@@ -48,7 +48,7 @@ const inputOf = (item: DevsetItem): AnalyzeInput => ({
   language: item.language,
 });
 
-function readCall(item: DevsetItem): Call {
+export function readCall(item: DevsetItem): Call {
   const { language, lex, sentences, isProspect } = prepareCall(inputOf(item));
   const clauses = candidateClauses(sentences, isProspect, {
     language,
@@ -62,7 +62,7 @@ function readCall(item: DevsetItem): Call {
 
 type TrainOptions = Parameters<typeof trainLogistic>[1];
 
-function train(calls: readonly Call[], kind: ClauseKind, opts?: TrainOptions): LogisticModel {
+export function train(calls: readonly Call[], kind: ClauseKind, opts?: TrainOptions): LogisticModel {
   const df = new Map<string, number>();
   for (const c of calls)
     for (const f of new Set(c.clauses.flatMap((cl) => cl.features))) df.set(f, (df.get(f) ?? 0) + 1);

@@ -105,6 +105,20 @@ export const CUE_CLASSES: readonly CueClass[] = [
     ),
   },
   {
+    key: 'relative',
+    why: 'a relative, friend or "a guy" who already does the job or has a say ("my cousin does our books", "quelqu\'un qui s\'en occupe"): kinship words are a closed class, the same in every industry',
+    pattern: starts(
+      "brother|sister|son(?![\\p{L}])|daughter|nephew|niece|cousin|uncle|aunt|in law|dad(?![\\p{L}])|father|mom(?![\\p{L}])|mother|friend|buddy|neighbo|a guy|our guy|my guy|frere|soeur|fils(?![\\p{L}])|fille(?![\\p{L}])|neveu|oncle|tante|beau pere|belle mere|pere(?![\\p{L}])|mere(?![\\p{L}])|amie?s?(?![\\p{L}])|copain|copine|voisin|un gars|quelqu'un qui",
+    ),
+  },
+  {
+    key: 'tenure',
+    why: 'how long the prospect has been with what he has ("going on twenty years", "depuis longtemps"): loyalty to an incumbent',
+    pattern: starts(
+      'years(?![\\p{L}])|been with|long time|forever|loyal|since we|ans(?![\\p{L}])|annees|depuis longtemps|depuis toujours|fidele',
+    ),
+  },
+  {
     key: 'want',
     why: 'wanting something the offer could give ("we need a way to", "looking for"): a reason to buy, not against it; "need to" (ask someone, think) is left out',
     pattern: starts(

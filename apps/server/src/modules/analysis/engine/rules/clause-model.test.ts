@@ -118,6 +118,8 @@ describe('word classes of the clause model', () => {
       want: ['we need a way to track them', 'on cherche un outil simple'],
       neglect: ['nobody called to warn us', 'personne ne nous a prevenus'],
       damage: ['the basement is soaked', 'il y a une fuite au plafond'],
+      relative: ['my cousin does our books', "c'est mon voisin qui s'en occupe"],
+      tenure: ['we have been with them for years', 'on est chez eux depuis longtemps'],
     };
     for (const c of CUE_CLASSES) {
       expect(c.why.length).toBeGreaterThan(20);

@@ -64,7 +64,7 @@ export type ClauseModel = {
   trainedOn: string;
 };
 
-export const FEATURE_VERSION = 4;
+export const FEATURE_VERSION = 5;
 
 const SPLIT_ALWAYS = /[,;:()–—]|\s-\s|\s(?:but|though|mais|sauf que)\s/giu;
 const SPLIT_LONG = /\s(?:and|because|cause|so|since|et|parce que|donc|puis|car)\s/giu;

@@ -23,7 +23,7 @@ import type { CallResultClass } from '@call-insights/contracts/analysis';
 import type { EngineLanguage } from '../language.js';
 import { isNegated } from '../text.js';
 import type { CompiledLexicon } from './compiled-lexicon.js';
-import { speaksOfMoney } from './price-context.js';
+import { callSpeaksOfMoney } from './price-context.js';
 import type { CallSentence } from './signals.js';
 
 /** "No", "nope", "nah", "non" as a word, not "no problem" or "no worries" (pattern source). */
@@ -191,7 +191,6 @@ const REFUSAL_OPENING = new RegExp(
     String.raw`|we'?re good|we good|were good|we'?re all set|i'?d rather (?:you )?(?:not|didn'?t)|not for us|i'?ll pass|we'?ll pass|pas pour nous|je vais passer|on va passer|on est correct|ca ira|ca va aller)`,
   'u',
 );
-const CURRENCY = /[$€£]|(?<![\p{L}])(?:dollars?|bucks?|euros?|pounds?|francs?|chf)(?![\p{L}])/u;
 /** "No, that's all": the answer to "anything else?", which closes a call without refusing anything. */
 const NOTHING_ELSE =
   /(?:that'?s (?:it|all)|nothing else|all good|c'est tout|rien d'autre|anything else|autre chose)/u;
@@ -203,7 +202,7 @@ const NOTHING_ELSE =
  */
 function closingRefusal(sentences: readonly CallSentence[]): CallSentence | null {
   const lastTurn = sentences.at(-1)?.turnIndex ?? 0;
-  if (!sentences.some((s) => speaksOfMoney(s.text) || CURRENCY.test(s.norm))) return null;
+  if (!callSpeaksOfMoney(sentences)) return null;
   for (let i = sentences.length - 1; i > 0; i--) {
     const s = sentences[i];
     const prev = sentences[i - 1];

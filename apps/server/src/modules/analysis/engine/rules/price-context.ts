@@ -3,6 +3,7 @@
  * "we pay", "runs"), what may follow a framed amount, and what makes a number something else (a
  * time, a count, a loss). Part of the price reader (`pricing.ts`); each set says why it exists.
  */
+import { namesCurrency } from './price-currency.js';
 import { fold } from './price-tokens.js';
 import type { TimeUnit } from './pricing.js';
 
@@ -20,6 +21,15 @@ export const MONEY_CONTEXT =
 /** Whether a text speaks of money (see MONEY_CONTEXT). */
 export function speaksOfMoney(text: string): boolean {
   return MONEY_CONTEXT.test(fold(text));
+}
+
+/**
+ * Whether a call speaks of money anywhere: money words (see MONEY_CONTEXT) or a currency named.
+ * Amounts without a currency count as prices only in such calls, and a refusal at the end of one
+ * refuses an offer (`outcome.ts`).
+ */
+export function callSpeaksOfMoney(sentences: readonly { text: string; norm: string }[]): boolean {
+  return sentences.some((s) => speaksOfMoney(s.text) || namesCurrency(s.norm));
 }
 
 /** Words that, right before a number, make it something other than an amount. */

@@ -30,6 +30,18 @@ export const CURRENCY_WORDS: Record<string, Currency> = {
   francs: 'CHF',
 };
 
+/**
+ * A currency named in a normalized text, by sign or word ("$", "bucks", "francs", "piasses").
+ * "livre(s)" is left out: in Québec it weighs as often as it pays.
+ */
+const CURRENCY_NAMED = new RegExp(
+  `[$€£]|(?<![\\p{L}])(?:${Object.keys(CURRENCY_WORDS)
+    .filter((w) => !w.startsWith('livre'))
+    .join('|')})(?![\\p{L}])`,
+  'u',
+);
+export const namesCurrency = (normalized: string): boolean => CURRENCY_NAMED.test(normalized);
+
 /** What marks a call in pounds sterling: the sign, "quid", "sterling", the code. */
 export const STERLING = /£|(?<![\p{L}])(?:quid|sterling|gbp)(?![\p{L}])/iu;
 

@@ -29,7 +29,7 @@ import { candidateClauses, kindOf, pickClauses, type Clause as ModelClause } fro
 import { clauseModel } from './clause-model-data.js';
 import type { CompiledLexicon } from './compiled-lexicon.js';
 import type { ObjectionFamily } from './lexicon.js';
-import { POUNDS_PER_PERIOD } from './price-context.js';
+import { POUNDS_PER_PERIOD, callSpeaksOfMoney } from './price-context.js';
 import { STERLING } from './price-currency.js';
 import {
   displayPrice,
@@ -94,11 +94,6 @@ export function prospectOf(sentences: readonly CallSentence[], rep: string | nul
   if (repMonologue) return () => false;
   const singleSpeaker = new Set(sentences.map((s) => s.speaker)).size <= 1;
   return (s: CallSentence) => fromProspect(s, rep, singleSpeaker);
-}
-
-/** Whether the call speaks of money anywhere (a currency, "price", "cost"…). */
-export function callSpeaksOfMoney(sentences: readonly CallSentence[]): boolean {
-  return sentences.some((s) => speaksOfMoney(s.text) || /[$€£]|dollar|euro|buck/iu.test(s.norm));
 }
 
 type Span = { start: number; end: number };
