@@ -153,9 +153,12 @@ const CALLS_IN =
 const BARE_GREETING =
   /^(?:hello|hi|hey|yes|yeah|yep|good (?:morning|afternoon)|allo|allô|bonjour|oui|salut|speaking)[\s,.!?…-]*(?:\p{L}+[\s,.!?…-]*)?$/iu;
 
-/** What an answering machine or voicemail greeting says ("leave a message after the tone", "tapez deux"). */
+/**
+ * What an answering machine or voicemail greeting says ("leave a message after the tone", "leave it at the
+ * beep", "I'm on the other line", "tapez deux").
+ */
 const MACHINE_GREETING =
-  /\b(?:leave (?:me |us )?a (?:message|voicemail)|after the (?:tone|beep)|record your message|you(?:'ve| have) reached|(?:press|dial) (?:one|two|three|four|five|zero|\d)|laissez(?:-moi| moi|-nous| nous)? (?:un|votre) message|après le (?:bip|signal sonore)|vous êtes (?:bien )?sur (?:la )?(?:messagerie|boîte vocale)|tapez (?:un|deux|trois|quatre|cinq|zéro|\d))\b/iu;
+  /\b(?:leave (?:me |us )?a (?:message|voicemail)|(?:after|at) the (?:tone|beep)|record your message|(?:i'm|i am) (?:on the other line|away from (?:the|my) (?:phone|desk))|you(?:'ve| have) reached|(?:press|dial) (?:one|two|three|four|five|zero|\d)|laissez(?:-moi| moi|-nous| nous)? (?:un|votre) message|après le (?:bip|signal sonore)|vous êtes (?:bien )?sur (?:la )?(?:messagerie|boîte vocale)|tapez (?:un|deux|trois|quatre|cinq|zéro|\d))\b/iu;
 
 /** Whether a speaker's words are those of an answering machine (a greeting, a menu), not a person's. */
 export function soundsLikeMachine(text: string): boolean {

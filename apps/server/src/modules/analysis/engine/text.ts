@@ -118,8 +118,10 @@ export function phraseSource(phrase: string): string {
     }
     const open = raw.endsWith('~');
     const words = tokens(normalizeForMatch(open ? raw.slice(0, -1) : raw));
+    // Speech-to-text often drops apostrophes ("dont", "were good", "im"): an apostrophe in a phrase
+    // is optional in the text.
     words.forEach((w, i) =>
-      pieces.push(escapeRegex(w) + (open && i === words.length - 1 ? "[\\p{L}']*" : '')),
+      pieces.push(escapeRegex(w).replace(/'/gu, "'?") + (open && i === words.length - 1 ? "[\\p{L}']*" : '')),
     );
   }
   while (pieces[pieces.length - 1] === '*') pieces.pop();

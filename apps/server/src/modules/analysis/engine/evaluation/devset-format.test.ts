@@ -32,12 +32,12 @@ const sets = {
 /** `$299 per month`, `£450 per month`, `$1,200 per quarter`, `$0.12 per word`, `$350 to $500 per month`, `$2,500 one-time`. */
 const EN_AMOUNT = String.raw`(?:[$€£]|CHF )\d{1,3}(?:,\d{3})*(?:\.\d{2})?`;
 const EN_PRICE = new RegExp(
-  String.raw`^${EN_AMOUNT}(?: to ${EN_AMOUNT})?(?: per [a-z]+(?: [a-z]+)?)*(?: one-time)?$`,
+  String.raw`^${EN_AMOUNT}(?: to ${EN_AMOUNT})?(?: per [a-z]+(?: [a-z]+){0,2})*(?: one-time)?$`,
 );
 /** `75 $ par mois`, `1 250 CHF`, `0,008 CHF par page`, `1 200 € par an`, `3,50 € par pièce`, `350 € à 500 € par mois`, `300 € paiement unique`. */
 const FR_AMOUNT = String.raw`\d{1,3}(?: \d{3})*(?:,\d{2,3})? (?:[$€£]|CHF)`;
 const FR_PRICE = new RegExp(
-  String.raw`^${FR_AMOUNT}(?: à ${FR_AMOUNT})?(?: par [a-zàâçéèêëîïôûù]+(?: [a-zàâçéèêëîïôûù]+)?)*(?: paiement unique)?$`,
+  String.raw`^${FR_AMOUNT}(?: à ${FR_AMOUNT})?(?: par [a-zàâçéèêëîïôûù]+(?: [a-zàâçéèêëîïôûù]+){0,2})*(?: paiement unique)?$`,
 );
 
 const words = (s: string): string[] =>

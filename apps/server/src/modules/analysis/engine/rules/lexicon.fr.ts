@@ -599,7 +599,16 @@ export const LEXICON_FR: Lexicon = {
     },
     {
       why: 'proposer quelque chose à faire ensemble',
-      phrases: ['on pourrait', 'pourrait on', 'peut on', 'on peut', 'que diriez vous', 'et si on'],
+      phrases: [
+        'on pourrait',
+        'pourrait on',
+        'peut on',
+        'on peut',
+        'que diriez vous',
+        'et si on',
+        'est ce que je peux',
+        'ca vous derange si',
+      ],
     },
     {
       why: 'demander si un moment ou une étape convient',
@@ -652,6 +661,10 @@ export const LEXICON_FR: Lexicon = {
         'tres bien',
         'super',
       ],
+    },
+    {
+      why: "accepter l'envoi proposé en le demandant (« Je vous envoie le devis ? » / « Envoyez. »)",
+      phrases: ['envoyez', 'envoie moi', 'allez y', 'vas y'],
     },
   ],
   outcomes: {
@@ -768,6 +781,17 @@ export const LEXICON_FR: Lexicon = {
         phrases: ['retirez moi', 'enlevez moi', "ne m'appelez plus", "arretez de m'appeler"],
       },
       { why: 'le prospect se dit couvert', phrases: ['on est correct', 'on est bien servis'] },
+      {
+        why: "dire au vendeur de ne pas se donner de peine, ou qu'on reste avec ce qu'on a",
+        phrases: [
+          'laissez faire',
+          'laissez tomber',
+          'perdez pas votre temps',
+          'pas la peine',
+          'on va rester avec',
+          'on reste avec',
+        ],
+      },
     ],
     other: [
       {

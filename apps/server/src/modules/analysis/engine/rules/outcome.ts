@@ -48,6 +48,7 @@ export function decideOutcome(
   let evidence: CallSentence | null = null;
   let otherEvidence: CallSentence | null = null;
   let proposal: CallSentence | null = null;
+  let wrongPerson = false;
   const cueSentences = new Set<number>();
   const lastTurn = sentences.at(-1)?.turnIndex ?? 0;
 
@@ -85,6 +86,14 @@ export function decideOutcome(
       continue;
     }
     if (s.question) continue;
+    // "You can, but we won't be using it": a permission taken back is a refusal.
+    if (resultClass !== 'appointment' && PERMISSION_TAKEN_BACK.test(s.norm)) {
+      cueSentences.add(s.index);
+      resultClass = 'not_interested';
+      evidence = s;
+      proposal = null;
+      continue;
+    }
     for (const hit of lex.outcomes.findAll(s.norm)) {
       // "ça ne m'intéresse pas", "je ne suis pas intéressé", "on n'est pas intéressés": the "ne" belongs
       // to the refusal's own "pas", it does not negate it.
@@ -109,6 +118,15 @@ export function decideOutcome(
           cue = negated ? null : hit.value;
       }
       if (cue === null) continue;
+      // "If anything changes, give us a call": a door left open under a condition agrees nothing.
+      if ((cue === 'follow_up' || cue === 'appointment') && CONDITION.test(s.norm.slice(0, hit.start)))
+        continue;
+      // "Talk Thursday" / "À jeudi." after a callback set for Thursday: the goodbye repeats the
+      // follow-up, it does not book a meeting.
+      if (cue === 'appointment' && resultClass === 'follow_up' && FAREWELL.test(hit.phrase)) {
+        const day = DAY.exec(s.norm)?.[1];
+        if (day && [evidence, proposal].some((x) => x && DAY.exec(x.norm)?.[1] === day)) continue;
+      }
       // "Jusqu'à jeudi" (until Thursday) is not "à jeudi" (see you Thursday).
       if (cue === 'appointment' && /jusqu'?\s*$/u.test(s.norm.slice(0, hit.start))) continue;
       // "Anything else?" / "No, thanks.": closing courtesy, not a refusal.
@@ -116,8 +134,11 @@ export function decideOutcome(
       cueSentences.add(s.index);
       if (cue === 'other') {
         otherEvidence ??= s;
+        if (WRONG_PERSON.test(hit.phrase)) wrongPerson = true;
         continue;
       }
+      // "I'll pass it on" takes a message; it does not pass on the offer.
+      if (cue === 'not_interested' && PASSES_ON.test(s.norm.slice(hit.start))) continue;
       if (cue === 'cancellation') {
         if (resultClass === 'appointment') {
           resultClass = 'not_interested';
@@ -133,6 +154,18 @@ export function decideOutcome(
       evidence = s;
       proposal = null;
     }
+  }
+  // "I can pencil you in for the third, no commitment": a date held while the prospect decides is a
+  // follow-up, not a booked meeting.
+  if (resultClass === 'appointment' && [evidence, proposal].some((x) => x && TENTATIVE.test(x.norm))) {
+    resultClass = 'follow_up';
+  }
+  // A wrong number's "not for me", or a message left with whoever picked up ("I'll put it on her
+  // desk"): no sales outcome with the decision maker, whatever was said on the way.
+  if (resultClass !== 'appointment' && (wrongPerson || messageTaken(sentences))) {
+    resultClass = 'other';
+    evidence = null;
+    proposal = null;
   }
   // "You're breaking up… I'll call you back": a call cut off has no sales outcome, whatever its last
   // words promise.
@@ -154,6 +187,27 @@ export function decideOutcome(
 }
 
 /**
+ * The other speaker's answer to `s`: the first sentence of the next turn, when `s` ends its turn, or
+ * when `s` is a question followed in its turn only by statements that propose nothing ("Can I send
+ * you both options? And I'll hold the date till Friday." / "Yes, please.").
+ */
+function answerTo(
+  s: CallSentence,
+  sentences: readonly CallSentence[],
+  lex: CompiledLexicon,
+): CallSentence | null {
+  let k = s.index + 1;
+  while (sentences[k]?.turnIndex === s.turnIndex) {
+    const after = sentences[k];
+    if (!s.question || !after || after.question || lex.proposals.test(after.norm)) return null;
+    k++;
+  }
+  const answer = sentences[k];
+  if (!answer || answer.turnIndex !== s.turnIndex + 1 || answer.speaker === s.speaker) return null;
+  return answer;
+}
+
+/**
  * A proposal that the other speaker accepts: `s` ends its turn, holds a proposal form ("can I", "how
  * about", "je vous propose") and a meeting (noun, day or time) or a follow-up cue, and the next
  * turn opens with a yes that no refusal takes back.
@@ -164,8 +218,8 @@ function proposalAccepted(
   lex: CompiledLexicon,
   language: EngineLanguage,
 ): { cue: 'appointment' | 'follow_up'; answer: CallSentence } | null {
-  const answer = sentences[s.index + 1];
-  if (!answer || answer.turnIndex !== s.turnIndex + 1 || answer.speaker === s.speaker) return null;
+  const answer = answerTo(s, sentences, lex);
+  if (!answer) return null;
   if (!lex.affirmation.test(answer.norm) || negatedAnswer(answer, lex, language)) return null;
   if (!lex.proposals.test(s.norm)) return null;
   // "Can I email you a written estimate?": offering to send something sets a follow-up, whatever it names.
@@ -188,7 +242,7 @@ function proposalAccepted(
 /** A refusal that opens an answer: a plain no, or "we're good", "I'd rather not", "I'll pass", "ça ira". */
 const REFUSAL_OPENING = new RegExp(
   String.raw`^\s*(?:(?:yeah|well|honestly|look|ok|okay|um|uh|euh|bof|ben)[\s,]+)*(?:${NO_WORD}` +
-    String.raw`|we'?re good|we good|were good|we'?re all set|i'?d rather (?:you )?(?:not|didn'?t)|not for us|i'?ll pass|we'?ll pass|pas pour nous|je vais passer|on va passer|on est correct|ca ira|ca va aller)`,
+    String.raw`|we'?re good|we good|were good|i'?m good|i am good|we'?re all set|i'?m all set|i'?d rather (?:you )?(?:not|didn'?t)|not for us|i'?ll pass|we'?ll pass|pas pour nous|je vais passer|on va passer|on est correct|ca ira|ca va aller)`,
   'u',
 );
 /** "No, that's all": the answer to "anything else?", which closes a call without refusing anything. */
@@ -225,6 +279,39 @@ function earlyInLongCall(s: CallSentence, lastTurn: number): boolean {
   return lastTurn >= 8 && s.turnIndex < lastTurn / 2;
 }
 
+/**
+ * A condition opening the clause before a cue: "if anything changes, call us", "si jamais vous
+ * changez d'avis, rappelez-nous", "in case you need us".
+ */
+const CONDITION = /(?:^|[\s,])(?:if|in case|unless|si|s'il|au cas ou)\s[^.;]*$/u;
+
+/** Goodbyes that name the day already agreed ("see you Thursday", "à jeudi", "on se voit lundi"). */
+const FAREWELL = /^(?:see you|talk to you|a \{day\}|on se voit)/u;
+
+/** An answer that grants a permission and takes it back: "you can, but I wouldn't count on it". */
+const PERMISSION_TAKEN_BACK =
+  /^\s*(?:(?:um|uh|well|i mean|sure|euh|ben|bon)[\s,]+)*(?:you can|you could|tu peux|vous pouvez)[\s,]+(?:but|mais)\s[^.?!]*(?<![\p{L}'])(?:not|no|won'?t|wouldn'?t|don'?t|never|pas|jamais|rien)(?![\p{L}'])/u;
+
+/** A date held, not booked: "pencil you in", "hold the date", "tentatively", "sans engagement". */
+const TENTATIVE =
+  /(?<![\p{L}])(?:pencil|hold (?:the|that|it|a|your)|holding|tentative|no commitment|sans engagement|en attendant|provisoire|sous reserve)/u;
+
+/** The voicemail and wrong-number cues that say the right person was not reached. */
+const WRONG_PERSON = /(?:wrong number|mauvais numero|faux numero)/u;
+
+/** "I'll pass it on", "je lui transmets": a refusal cue followed by this takes a message instead. */
+const PASSES_ON = /^\S+\s+\S+\s+(?:it|this|that|the message)\s+(?:on|along)(?![\p{L}])/u;
+
+/** Someone taking a message for an absent decision maker. */
+const MESSAGE_TAKEN =
+  /(?:i'?ll|i will|i can) (?:pass (?:it|this|that|the message) (?:on|along)|give (?:him|her|them) the message|put it on (?:his|her|their) desk|make sure (?:he|she|they) gets? (?:it|the message))|(?:je|on) (?:lui|leur) (?:transmets|transmettrai|fais le message|laisse le message|ferai le message)|(?:je vais|je peux) (?:lui|leur) (?:transmettre|faire le message|laisser le message)/u;
+
+/** Whether a message is taken for someone in the call's last four turns. */
+function messageTaken(sentences: readonly CallSentence[]): boolean {
+  const lastTurn = sentences.at(-1)?.turnIndex ?? 0;
+  return sentences.some((s) => s.turnIndex >= lastTurn - 3 && MESSAGE_TAKEN.test(s.norm));
+}
+
 /** The line dropping: "you're breaking up", "I lost you", "ça coupe", "tu m'entends ?". */
 const CUT_OFF =
   /(?:breaking up|i lost you|lost you there|bad (?:connection|signal|reception)|can you hear me|ca coupe|ca a coupe|on a ete coupes?|tu m'entends|vous m'entendez|je (?:vous|t) entends mal|je (?:vous|te) perds)/u;
@@ -245,7 +332,7 @@ function answersNothingElse(s: CallSentence, sentences: readonly CallSentence[])
 
 /** Offering to send something: "email you", "send you", "text you over", "vous envoyer", "vous l'envoie". */
 const SENDING =
-  /(?<![\p{L}])(?:(?:e-?mail|send|text|mail|shoot)\s+(?:you|it|them|that|this|over)|vous\s+(?:l'|les\s+|le\s+|la\s+)?(?:envoyer|envoie|envoyez|ecrire|ecris|transmettre|transmets))(?![\p{L}])/u;
+  /(?<![\p{L}])(?:(?:e-?mail|send|sent|text|mail|shoot)\s+(?:you|it|them|that|this|over|an?|the|some|our|both|those|these)|vous\s+(?:l'|les\s+|le\s+|la\s+)?(?:envoyer|envoie|envoyez|ecrire|ecris|transmettre|transmets)|(?:envoyer|transmettre)\s+(?:un|une|le|la|les|des|nos|notre))(?![\p{L}])/u;
 
 /** A plain no opening an answer ("No.", "Nope, thanks", "Non merci"), not "no problem" or "no worries". */
 const PLAIN_NO = new RegExp(String.raw`^\s*${NO_WORD}`, 'u');
@@ -260,8 +347,8 @@ function proposalDeclined(
   lex: CompiledLexicon,
   language: EngineLanguage,
 ): CallSentence | null {
-  const answer = sentences[s.index + 1];
-  if (!answer || answer.turnIndex !== s.turnIndex + 1 || answer.speaker === s.speaker) return null;
+  const answer = answerTo(s, sentences, lex);
+  if (!answer) return null;
   if (!PLAIN_NO.test(answer.norm) || !lex.proposals.test(s.norm)) return null;
   const next = lex.outcomes
     .findAll(s.norm)

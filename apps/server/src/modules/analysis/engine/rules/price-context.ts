@@ -16,7 +16,7 @@ export const PERIOD_BEFORE: [RegExp, TimeUnit][] = [
 
 /** Words that make a passage speak of money, so that "twelve hundred a quarter" is a price. */
 export const MONEY_CONTEXT =
-  /(?<![\p{L}])(?:pay|paying|paid|cost|costs|costing|price|prices|pricing|priced|charge|charges|charged|fee|fees|rate|rates|budget|budgeted|quote|quoted|spend|spending|bill|billed|invoice|subscription|plan|package|tier|license|licence|run you|runs you|comes to|comes out|investment|payer|paie|paye|payons|coute|coutent|cout|couts|prix|tarif|tarifs|frais|facture|factures|abonnement|forfait|devis|soumission|revient|mensualite|investissement|honoraires)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:pay|paying|paid|cost|costs|costing|price|prices|pricing|priced|charge|charges|charged|fee|fees|rate|rates|budget|budgeted|quote|quoted|spend|spending|bill|billed|invoice|subscription|plan|package|tier|license|licence|run you|runs you|comes to|comes out|investment|deposit|deposits|payer|paie|paye|payons|coute|coutent|cout|couts|prix|tarif|tarifs|frais|facture|factures|abonnement|forfait|devis|soumission|revient|mensualite|investissement|honoraires|acompte|acomptes)(?![\p{L}])/iu;
 
 /** Whether a text speaks of money (see MONEY_CONTEXT). */
 export function speaksOfMoney(text: string): boolean {

@@ -210,11 +210,12 @@ export function extractSignals(
       out.painPoints = [];
       out.painSentences.clear();
     }
-    // An item already said (as an objection or as a pain point) is not added again.
+    // An item already said (as an objection, a pain point or a need) is not added again: "we need a
+    // way to track drivers" is what the prospect wants, not a reason against buying.
     const add = (items: string[], at: Set<number>, found: readonly ModelClause[]) => {
       for (const c of found) {
         const said = (i: string) => sameItem(i, c.text);
-        if (out.objections.some(said) || out.painPoints.some(said)) continue;
+        if (out.objections.some(said) || out.painPoints.some(said) || out.needs.some(said)) continue;
         items.push(c.text);
         at.add(c.sentence.index);
       }
