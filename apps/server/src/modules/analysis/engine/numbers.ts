@@ -220,6 +220,17 @@ export function readNumberWords(
       if (last === 'unit' || last === 'teen') break;
       current += w.value;
     } else if (w.kind === 'teen') {
+      if (language === 'en' && last === 'unit' && total === 0 && current < 10 && current > 0) {
+        // "three nineteen" = 319 (or 3.19), like "two ninety nine".
+        hundredsOf = current;
+        current = current * 100 + w.value;
+        last = 'teen';
+        lastValue = w.value;
+        i++;
+        sawNumber = true;
+        commit();
+        break;
+      }
       if (last === 'unit' || last === 'teen') break;
       if (last === 'ten' && language === 'en') break;
       // French 70–79 and 90–99: "soixante-dix-sept", "quatre-vingt-onze"; other tens take no teen.

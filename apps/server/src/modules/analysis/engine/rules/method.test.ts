@@ -263,4 +263,73 @@ describe('analysis by method', () => {
       expect(a.result_class).toBe('follow_up');
     });
   });
+
+  it('reads how a call ends from offers, held dates, conditions, permissions and messages', () => {
+    const cls = (...turns: [string, string][]) => analyze(call(...turns)).result_class;
+    // An offer to send, asked before a remark, then accepted.
+    expect(
+      cls(
+        ['Rep', 'Hi, this is Sam from Brightline.'],
+        ['Prospect', 'Our budget is set for the year.'],
+        ['Rep', "Can I email you both options? I'll keep the price until Friday."],
+        ['Prospect', 'Yes, please.'],
+      ),
+    ).toBe('follow_up');
+    // An offer to send a named document, accepted by asking for it.
+    expect(
+      cls(
+        ['Rep', 'Could I send a proposal with two references?'],
+        ['Prospect', 'Send it over, I will read it.'],
+      ),
+    ).toBe('follow_up');
+    // A date held while the prospect decides is not a booked meeting.
+    expect(
+      cls(
+        ['Rep', 'Can I hold Thursday afternoon for the install while you check with the board?'],
+        ['Prospect', 'Yes, do that.'],
+      ),
+    ).toBe('follow_up');
+    // A door left open under a condition agrees nothing.
+    expect(
+      cls(
+        ['Rep', 'Our plan is ninety dollars a month.'],
+        ['Prospect', "We're going to stay with our current provider."],
+        ['Rep', 'Understood. If anything changes, give us a call.'],
+        ['Prospect', 'Will do.'],
+      ),
+    ).toBe('not_interested');
+    // A permission taken back.
+    expect(
+      cls(
+        ['Rep', 'I will send you our rate sheet anyway.'],
+        ['Prospect', "You can, but we won't be using it."],
+      ),
+    ).toBe('not_interested');
+    // A message taken for someone absent.
+    expect(
+      cls(
+        ['Receptionist', 'She is in a meeting all afternoon.'],
+        ['Rep', 'Could you tell her Sam from Brightline called? Our plan is ninety dollars a month.'],
+        ['Receptionist', "Sure, I'll pass it on."],
+      ),
+    ).toBe('other');
+    // "Don't call" someone else is not a refusal.
+    expect(
+      cls(
+        ['Rep', 'Can I send you the quote?'],
+        ['Prospect', "Yes. And don't call my manager directly, she hates that."],
+      ),
+    ).toBe('follow_up');
+    // A French goodbye naming the day of an agreed callback does not book a meeting.
+    expect(
+      analyze(
+        call(
+          ['Prospect', 'Rappelez-moi jeudi à quatorze heures.'],
+          ['Vendeur', "Jeudi à quatorze heures, c'est noté."],
+          ['Prospect', 'À jeudi.'],
+        ),
+        'fr',
+      ).result_class,
+    ).toBe('follow_up');
+  });
 });

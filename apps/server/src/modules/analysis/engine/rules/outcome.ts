@@ -294,7 +294,7 @@ const PERMISSION_TAKEN_BACK =
 
 /** A date held, not booked: "pencil you in", "hold the date", "tentatively", "sans engagement". */
 const TENTATIVE =
-  /(?<![\p{L}])(?:pencil|hold (?:the|that|it|a|your)|holding|tentative|no commitment|sans engagement|en attendant|provisoire|sous reserve)/u;
+  /(?<![\p{L}])(?:pencil|hold (?!on(?![\p{L}]))|holding (?!on(?![\p{L}]))|put a hold|tentative|no commitment|sans engagement|en attendant|provisoire|sous reserve)/u;
 
 /** The voicemail and wrong-number cues that say the right person was not reached. */
 const WRONG_PERSON = /(?:wrong number|mauvais numero|faux numero)/u;

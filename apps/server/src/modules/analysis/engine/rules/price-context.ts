@@ -16,7 +16,7 @@ export const PERIOD_BEFORE: [RegExp, TimeUnit][] = [
 
 /** Words that make a passage speak of money, so that "twelve hundred a quarter" is a price. */
 export const MONEY_CONTEXT =
-  /(?<![\p{L}])(?:pay|paying|paid|cost|costs|costing|price|prices|pricing|priced|charge|charges|charged|fee|fees|rate|rates|budget|budgeted|quote|quoted|spend|spending|bill|billed|invoice|subscription|plan|package|tier|license|licence|run you|runs you|comes to|comes out|investment|deposit|deposits|payer|paie|paye|payons|coute|coutent|cout|couts|prix|tarif|tarifs|frais|facture|factures|abonnement|forfait|devis|soumission|revient|mensualite|investissement|honoraires|acompte|acomptes)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:pay|paying|paid|cost|costs|costing|price|prices|pricing|priced|charge|charges|charged|fee|fees|rate|rates|budget|budgeted|quote|quoted|spend|spending|bill|bills|billed|invoice|subscription|plan|package|tier|license|licence|run you|runs you|comes to|comes out|investment|deposit|deposits|payer|paie|paye|payons|coute|coutent|cout|couts|prix|tarif|tarifs|frais|facture|factures|abonnement|forfait|devis|soumission|revient|mensualite|investissement|honoraires|acompte|acomptes|expensive|pricey|cheap|cheaper|cheapest|afford|affordable|cher|chere|chers|couteux|abordable|how much (?:is|are|does|do|would|will|for|it|that|they|you|we|money)|combien (?:ca|pour|vous|coute|coutent|faut il payer)|c'est combien)(?![\p{L}])/iu;
 
 /** Whether a text speaks of money (see MONEY_CONTEXT). */
 export function speaksOfMoney(text: string): boolean {
@@ -135,6 +135,11 @@ export const FRAME_BEFORE = new Set([
   "they're",
   "there's",
   "drone's",
+  // Speech-to-text drops the apostrophe: "thats two twenty nine", "its fifty five per device".
+  'thats',
+  'its',
+  'theyre',
+  'theres',
   'are',
   'was',
   'were',
@@ -149,6 +154,9 @@ export const FRAME_BEFORE = new Set([
   'charge',
   'charges',
   'charged',
+  'charging',
+  'bills',
+  'billed',
   'quoted',
   // "Our plans go from twenty-nine to ninety-nine a month", "kitchens that size land between forty
   // and fifty-five thousand": verbs that place a price in a span.
@@ -254,6 +262,16 @@ export const FRAME_AFTER = new Set([
   'selon',
   'si',
   'donc',
+  // "one forty-nine every two weeks": a count of periods follows.
+  'every',
+  // A new clause's subject ("a hundred and twenty I think", "deux cents je pense"): the amount is
+  // complete, as unpunctuated speech-to-text writes it.
+  'i',
+  'we',
+  'you',
+  'they',
+  'je',
+  'on',
 ]);
 
 /**

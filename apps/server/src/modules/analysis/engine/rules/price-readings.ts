@@ -15,12 +15,53 @@ function onPeriodOf(o: Price, p: Price): number {
 }
 
 /**
+ * Units priced in small amounts by nature: a gallon of fuel, a minute of interpreting, a page, a word,
+ * a line, a mile, a square foot of cleaning, a pound or a kilo of goods, a text message, a copy.
+ * "Two eighty-nine a gallon" is 2.89 and "three fifty a square foot" 3.50, whatever else the call
+ * costs (general knowledge of prices, the same in every industry).
+ */
+const SMALL_UNITS = new Set([
+  'gallon',
+  'liter',
+  'minute',
+  'page',
+  'word',
+  'mot',
+  'line',
+  'ligne',
+  'mile',
+  'km',
+  'kilometre',
+  'kilometer',
+  'square foot',
+  'pound',
+  'kilogram',
+  'message',
+  'copy',
+  'copie',
+  'print',
+  'sheet',
+  'feuille',
+  'packet',
+  'sachet',
+  'envelope',
+  'label',
+  'etiquette',
+]);
+
+/** Whether cents are a quarter, a half or three quarters ("eleven fifty"), not a retail ".99". */
+const roundCents = (v: number) => [25, 50, 75].includes(Math.round(v * 100) % 100);
+
+/**
  * Settles amounts the words leave open ("seven fifty" is 750 or 7.50; "fourteen fifty" 14.50 or
- * 1,450) by the call's other prices: prices of one offer keep to one order of magnitude, so the
- * reading nearer the others wins ("six dollars a square foot … seven fifty" is 7.50). Compared with
- * the prices counted per a unit when the amount is, else with all. A price per period with no unit
- * ("three fifty a month") keeps the reader's default: sub-ten-dollar subscriptions are rare, and a
- * per-unit price in the same call says nothing about it. Without other prices, the default stays.
+ * 1,450), in this order:
+ *  - per a unit priced small by nature (`SMALL_UNITS`), the reading under twenty;
+ *  - per a period with no unit ("eleven fifty a month"), the reading in hundreds when the other is
+ *    under twenty with round cents: a subscription of $11.50 is rare, one of $14.99 is not;
+ *  - otherwise by the call's other prices: prices of one offer keep to one order of magnitude, so
+ *    the reading nearer the others wins ("six dollars a square foot … seven fifty" is 7.50),
+ *    compared with the prices counted per a unit when the amount is, else with all. A price per
+ *    period with no unit keeps the reader's default; without other prices, the default stays.
  */
 export function pickReadings(prices: readonly Price[]): Price[] {
   const settled = prices.filter((p) => p.alternative === undefined);
@@ -29,10 +70,14 @@ export function pickReadings(prices: readonly Price[]): Price[] {
     if (alt === undefined) return p;
     const rest: Price = { ...p };
     delete rest.alternative;
-    if (p.period && !p.per) return rest;
+    if (alt <= 0) return rest;
+    const small = Math.min(alt, p.amount);
+    const large = Math.max(alt, p.amount);
+    if (p.per && SMALL_UNITS.has(p.per) && small < 20) return { ...rest, amount: small };
+    if (p.period && !p.per) return small < 20 && roundCents(small) ? { ...rest, amount: large } : rest;
     const sameKind = settled.filter((o) => (o.per !== null) === (p.per !== null));
     const anchors = (sameKind.length ? sameKind : settled).map((o) => onPeriodOf(o, p));
-    if (!anchors.length || alt <= 0) return rest;
+    if (!anchors.length) return rest;
     const near = (v: number) => Math.min(...anchors.map((a) => orders(v, a)));
     return near(alt) < near(p.amount) ? { ...rest, amount: alt } : rest;
   });

@@ -183,7 +183,31 @@ export const SKIP_WORDS = new Set([
 /** Verbs of billing that may stand between an amount and its period ("billed monthly", "payé une seule fois"). */
 export const BILLING = /^(?:billed|paid|charged|factures?|factures?|payes?|payable)$/u;
 /** Words after which a noun ends the phrase, so "a case" in "thirty six a case right now" is a unit. */
-export const AFTER_UNIT = new Set(['and', 'or', 'right', 'from', 'plus', 'with', 'et', 'ou', 'avec', 'chez']);
+/**
+ * Words that may follow a unit noun after "a"/"an" ("thirty six a case and…"), including the clause
+ * openers unpunctuated speech-to-text runs on with ("two hundred an episode which is fine").
+ */
+export const AFTER_UNIT = new Set([
+  'and',
+  'or',
+  'right',
+  'from',
+  'plus',
+  'with',
+  'et',
+  'ou',
+  'avec',
+  'chez',
+  'which',
+  'if',
+  'but',
+  'so',
+  'because',
+  'depending',
+  'mais',
+  'donc',
+  'si',
+]);
 
 export type UnitRead = { per?: CountUnit; perText?: string; period?: TimeUnit | 'one-time'; to: number };
 
@@ -217,6 +241,13 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
     if (to !== null) return { period, to };
   }
   let j = i;
+  // "every two weeks", "tous les trois mois": a count of periods, not a unit.
+  if (
+    isWord(t) &&
+    (t.w === 'every' || t.w === 'tous') &&
+    /^(?:\d+|two|three|four|six|other|les)$/u.test(toks[i + 1]?.w ?? '')
+  )
+    return null;
   if (t.kind === 'slash') j++;
   else if (isWord(t) && CONNECTORS.has(t.w)) j++;
   else if (isWord(t) && t.w === 'by' && toks[i + 1]?.w === 'the') j += 2;

@@ -185,11 +185,45 @@ describe('two readings of "seven fifty", settled by the other prices of the call
     ]);
   });
 
+  it('reads a unit priced small by nature in dollars and cents, whatever else the call costs', () => {
+    expect(call('The tank is $1,900 installed.', 'Fuel is three nineteen a gallon.')).toEqual([
+      '$1,900',
+      '$3.19 per gallon',
+    ]);
+    expect(call('Grout cleaning runs four twenty-five a square foot.')).toEqual(['$4.25 per square foot']);
+    expect(call('Transcripts are two seventy-five a page.')).toEqual(['$2.75 per page']);
+  });
+
+  it('reads a monthly price with round cents under twenty in hundreds, and keeps a retail .99', () => {
+    expect(call("It's twelve fifty a month.")).toEqual(['$1,250 per month']);
+    expect(call("It's fourteen ninety-nine a month.")).toEqual(['$14.99 per month']);
+  });
+
   it('keeps the default for a price per month with no unit, and alone', () => {
     expect(call('It is $9 per seat.', 'Support is three fifty a month.')).toEqual([
       '$9 per seat',
       '$350 per month',
     ]);
     expect(call("it's seven fifty")).toEqual(['$750']);
+  });
+});
+
+describe('price parser: unpunctuated speech-to-text', () => {
+  const asr = (t: string) => findPrices(t, 'en', { callMoney: true }).map((p) => formatPrice(p, 'en'));
+
+  it.each([
+    ['so the basic wash is one sixty nine if you add the wax its two forty', ['$169', '$240']],
+    ['our bookkeeper bills us three hundred a month which is fine', ['$300 per month']],
+    ['the old guy was like ninety i think', ['$90']],
+    ['its two dollars and forty cents a bag', ['$2.40 per bag']],
+    ['thats one twenty nine every two weeks', ['$129']],
+  ])('%s', (text, expected) => {
+    expect(asr(text)).toEqual(expected);
+  });
+
+  it('does not read a count of periods as a unit', () => {
+    expect(asr('its one twenty nine every three weeks')).not.toContainEqual(
+      expect.stringContaining('per three'),
+    );
   });
 });

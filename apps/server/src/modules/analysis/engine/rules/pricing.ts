@@ -191,6 +191,17 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       hasCurrency = true;
       singularDollar = /^(?:dollar|euro|buck)$/u.test(toks[j]?.w ?? '');
       j = cur.to;
+      // "four dollars and twenty-five cents", "cinq euros et vingt centimes".
+      const and = toks[j];
+      if (isWord(and) && (and.w === 'and' || and.w === 'et') && Number.isInteger(n.value)) {
+        const c = readNumber(toks, j + 1, languages);
+        const unit = toks[c?.to ?? -1];
+        if (c && c.value >= 1 && c.value < 100 && isWord(unit) && /^(?:cents?|centimes?)$/u.test(unit.w)) {
+          value += c.value / 100;
+          j = c.to + 1;
+          singularDollar = false;
+        }
+      }
       // "one dollar eighty", "trois euros cinquante": cents after the currency word.
       if (isWord(toks[j]) && n.value === Math.floor(n.value)) {
         const c = readNumber(toks, j, languages);
