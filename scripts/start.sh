@@ -5,4 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-system-deps.sh
 bash scripts/ensure-node-deps.sh
+# As users run it: answers are not re-validated against their schemas (that is for development
+# and tests), and production's checks apply (JWT_SECRET with PostgreSQL).
+export NODE_ENV="${NODE_ENV:-production}"
 exec node apps/server/dist/main.js

@@ -72,6 +72,11 @@ describe('HTTP shell: SPA, security headers, CORS, rate limits', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('<div id="root">');
+    // Uptime monitors and link checkers probe with HEAD: the page exists, with no body.
+    const head = await h.app.inject({ method: 'HEAD', url: '/signin' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect(head.body).toBe('');
     const asset = await h.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toContain('console.log');

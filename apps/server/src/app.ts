@@ -192,7 +192,8 @@ export async function buildApp(deps: AppDeps) {
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.raw.url ?? '/';
-    if (url.startsWith('/api') || req.method !== 'GET' || !indexHtml) {
+    // HEAD as GET: link checkers and uptime monitors probe pages with it.
+    if (url.startsWith('/api') || (req.method !== 'GET' && req.method !== 'HEAD') || !indexHtml) {
       throw new AppError('NOT_FOUND', 'There is no {method} {path} here.', {
         params: { method: req.method, path: url.split('?')[0] ?? '/' },
       });
