@@ -2,30 +2,33 @@
  * HighLevel (LeadConnector) sandbox: a standalone HTTP server that answers like the vendor's API v2
  * (consent page, OAuth, locations, call messages, recordings, transcripts, contacts and notes) over
  * seeded deterministic data, with the vendor's rate limit and fault switches for tests.
+ *
+ * This file starts the server and dispatches each request; the pieces live beside it: the API's
+ * routes (`api-routes.ts`), consent and token exchange (`oauth-routes.ts`), test control and faults
+ * (`control.ts`) and call webhooks (`call-webhook.ts`).
  */
 import { randomUUID, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiRoutes } from './api-routes.js';
 import { AudioToolsMissingError, DEFAULT_AUDIO_CACHE_DIR, hasAudioTools } from './audio.js';
+import { emitCallWebhook as emitCall, type CallWebhookInput } from './call-webhook.js';
+import { controlHandler, createFaults, type StateSnapshot } from './control.js';
 import {
   HttpError,
   badRequest,
   notFound,
-  readBody,
   scopeError,
-  sendHtml,
   sendJson,
   statusText,
   type Note,
   type Route,
 } from './http.js';
-import { CALL_SCRIPTS, findScript } from './call-scripts.js';
-import { renderConsentPage, renderErrorPage } from './consent-page.js';
 import { RateLimiter, type FaultState, type Faults, type RateLimitOptions } from './limits.js';
-import { OAuthError, OAuthStore, type AccessToken, type Grant } from './oauth.js';
-import { buildSeed, createRng, makeId, type Call, type Location, type SeedData } from './seed.js';
-import { postSigned, webhookKeys, type CallWebhookPayload, type WebhookDelivery } from './webhooks.js';
+import { DEFAULT_SCOPES, oauthHandlers } from './oauth-routes.js';
+import { OAuthError, OAuthStore, type AccessToken } from './oauth.js';
+import { buildSeed, createRng, type Location, type SeedData } from './seed.js';
+import { webhookKeys, type WebhookDelivery } from './webhooks.js';
 
 export { CALL_SCRIPTS, type CallScript } from './call-scripts.js';
 export { decodeWav, encodeWav, hasAudioTools, AudioToolsMissingError } from './audio.js';
@@ -35,16 +38,9 @@ export type { Call, Contact, Location, SeedData, CallStatus } from './seed.js';
 export type { Faults, FaultState } from './limits.js';
 
 export { VERSION_CONVERSATIONS, VERSION_DEFAULT } from './versions.js';
-export const DEFAULT_SCOPES = [
-  'locations.readonly',
-  'contacts.readonly',
-  'contacts.write',
-  'conversations.readonly',
-  'conversations/message.readonly',
-  'users.readonly',
-  'oauth.readonly',
-  'oauth.write',
-];
+export { DEFAULT_SCOPES } from './oauth-routes.js';
+export type { CallWebhookInput } from './call-webhook.js';
+export type { StateSnapshot } from './control.js';
 
 export type SandboxOptions = {
   /** 0 (default) picks a free port. */
@@ -65,28 +61,6 @@ export type SandboxOptions = {
   redirectUris?: string[];
   rateLimit?: Partial<RateLimitOptions>;
   audioCacheDir?: string;
-};
-
-export type StateSnapshot = {
-  companyId: string;
-  locationIds: string[];
-  notes: { locationId: string; contactId: string; note: Note }[];
-  tokenRefreshCount: number;
-  tokensIssued: number;
-  locationTokensIssued: number;
-  rateLimited: number;
-  requests: number;
-  webhooksSent: number;
-  faults: FaultState;
-};
-
-export type CallWebhookInput = {
-  locationId: string;
-  contactId?: string;
-  direction?: 'inbound' | 'outbound';
-  /** Script spoken in the new call's recording (default: picked from the seed). */
-  scriptId?: string;
-  dateAdded?: Date;
 };
 
 export type Sandbox = {
@@ -156,27 +130,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const contactsById = new Map(data.contacts.map((c) => [c.id, c]));
   const callsById = new Map(data.calls.map((c) => [c.message.id, c]));
 
-  const faults: Faults = {
-    expireTokensNow: () => void oauth.expireAll(),
-    failNext: (count, status = 503) => {
-      faultState.failNext = { count: Math.max(0, Math.floor(count)), status };
-    },
-    slow: (ms) => {
-      faultState.slowMs = Math.max(0, ms);
-    },
-    rateLimitStorm: (count) => {
-      faultState.rateLimitStorm = Math.max(0, Math.floor(count));
-    },
-    reset: () => {
-      faultState.failNext = { count: 0, status: 503 };
-      faultState.slowMs = 0;
-      faultState.rateLimitStorm = 0;
-      limiter.reset();
-    },
-    get state() {
-      return structuredClone(faultState);
-    },
-  };
+  const faults = createFaults(faultState, oauth, limiter);
 
   const state = (): StateSnapshot => ({
     companyId: data.company.id,
@@ -205,122 +159,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     audioCacheDir,
   });
 
-  // ---- OAuth consent and token --------------------------------------------------------------
-  function consentParams(
-    q: URLSearchParams,
-  ): { error: string } | { ok: Parameters<typeof renderConsentPage>[1] } {
-    if (q.get('response_type') !== 'code') return { error: 'response_type must be "code"' };
-    if (q.get('client_id') !== clientId) return { error: 'Unknown client_id' };
-    const redirectUri = q.get('redirect_uri');
-    if (!redirectUri) return { error: 'redirect_uri is required' };
-    try {
-      new URL(redirectUri);
-    } catch {
-      return { error: 'redirect_uri is not a valid URL' };
-    }
-    if (options.redirectUris && !options.redirectUris.includes(redirectUri)) {
-      return { error: 'redirect_uri is not registered for this app' };
-    }
-    const scope = (q.get('scope') ?? '').trim() || DEFAULT_SCOPES.join(' ');
-    return { ok: { clientId, redirectUri, scope, state: q.get('state') } };
-  }
-
-  async function handleConsent(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (req.method === 'GET') {
-      const p = consentParams(url.searchParams);
-      if ('error' in p) return sendHtml(res, 400, renderErrorPage(p.error));
-      return sendHtml(res, 200, renderConsentPage(url.pathname, p.ok, data.company, data.locations));
-    }
-    const form = new URLSearchParams(await readBody(req));
-    const p = consentParams(form);
-    if ('error' in p) return sendHtml(res, 400, renderErrorPage(p.error));
-    const choice = form.get('choice') ?? '';
-    const [kind, id] = choice.split(':');
-    let grant: Grant;
-    const base = { companyId: data.company.id, scope: p.ok.scope, userId: data.userId, planId: data.planId };
-    if (kind === 'company' && id === data.company.id) {
-      grant = { ...base, userType: 'Company', approvedLocations: data.locations.map((l) => l.id) };
-    } else if (kind === 'location' && id && locationsById.has(id)) {
-      grant = { ...base, userType: 'Location', locationId: id, approvedLocations: [id] };
-    } else {
-      return sendHtml(res, 400, renderErrorPage('Choose a location or the agency'));
-    }
-    const code = oauth.issueCode(grant, p.ok.redirectUri, clientId);
-    const target = new URL(p.ok.redirectUri);
-    target.searchParams.set('code', code);
-    if (p.ok.state !== null) target.searchParams.set('state', p.ok.state);
-    res.writeHead(302, { Location: target.toString() });
-    res.end();
-  }
-
-  async function handleToken(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const type = req.headers['content-type'] ?? '';
-    if (!type.startsWith('application/x-www-form-urlencoded')) {
-      throw new HttpError(422, {
-        statusCode: 422,
-        message: ['Content-Type must be application/x-www-form-urlencoded'],
-        error: 'Unprocessable Entity',
-      });
-    }
-    try {
-      sendJson(res, 200, oauth.exchange(new URLSearchParams(await readBody(req))));
-    } catch (err) {
-      if (err instanceof OAuthError) throw new HttpError(err.status, err.body);
-      throw err;
-    }
-  }
-
-  // ---- test control: /__sandbox/* -----------------------------------------------------------
-  async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const path = url.pathname.slice('/__sandbox'.length);
-    if (req.method === 'GET' && path === '/state') return sendJson(res, 200, state());
-    if (req.method !== 'POST') throw notFound('Not found');
-    const raw = await readBody(req);
-    let body: Record<string, unknown> = {};
-    if (raw) {
-      try {
-        body = JSON.parse(raw) as Record<string, unknown>;
-      } catch {
-        throw badRequest('Body must be JSON');
-      }
-    }
-    const num = (k: string, fallback?: number): number => {
-      const v = body[k] ?? fallback;
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
-        throw badRequest(`${k} must be a non-negative number`);
-      return v;
-    };
-    switch (path) {
-      case '/faults/expire-tokens':
-        faults.expireTokensNow();
-        break;
-      case '/faults/fail-next': {
-        const status = num('status', 503);
-        if (status < 400 || status > 599) throw badRequest('status must be an HTTP error status');
-        faults.failNext(num('count'), status);
-        break;
-      }
-      case '/faults/slow':
-        faults.slow(num('ms'));
-        break;
-      case '/faults/rate-limit-storm':
-        faults.rateLimitStorm(num('count'));
-        break;
-      case '/faults/reset':
-        faults.reset();
-        break;
-      case '/webhooks/call': {
-        if (typeof body.locationId !== 'string' || typeof body.targetUrl !== 'string') {
-          throw badRequest('locationId and targetUrl are required');
-        }
-        const delivery = await emitCallWebhook({ locationId: body.locationId }, body.targetUrl);
-        return sendJson(res, 200, delivery);
-      }
-      default:
-        throw notFound('Not found');
-    }
-    sendJson(res, 200, state());
-  }
+  const { handleConsent, handleToken } = oauthHandlers({
+    data,
+    oauth,
+    locationsById,
+    clientId,
+    redirectUris: options.redirectUris,
+  });
+  const handleControl = controlHandler({ faults, state, emitCallWebhook });
 
   // ---- dispatch -----------------------------------------------------------------------------
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -411,58 +257,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     targetUrl: string,
     signingKey?: KeyObject | string,
   ): Promise<WebhookDelivery> {
-    const location = locationsById.get(input.locationId);
-    if (!location) throw new Error(`highlevel-sandbox: unknown location ${input.locationId}`);
-    const contacts = data.contacts.filter((c) => c.locationId === location.id);
-    const contact = input.contactId ? contactsById.get(input.contactId) : contacts[0];
-    if (!contact || contact.locationId !== location.id) throw new Error('highlevel-sandbox: unknown contact');
-    const script = input.scriptId
-      ? findScript(input.scriptId)
-      : CALL_SCRIPTS[Math.floor(extraRng() * CALL_SCRIPTS.length)];
-    if (!script) throw new Error(`highlevel-sandbox: unknown script ${input.scriptId}`);
-    const existing = data.calls.find((c) => c.message.contactId === contact.id);
-    const direction = input.direction ?? 'inbound';
-    const call: Call = {
-      message: {
-        id: makeId(extraRng),
-        type: 1,
-        messageType: 'TYPE_CALL',
-        locationId: location.id,
-        contactId: contact.id,
-        conversationId: existing?.message.conversationId ?? makeId(extraRng),
-        dateAdded: new Date(
-          Math.floor((input.dateAdded ?? new Date(clock())).getTime() / 1000) * 1000,
-        ).toISOString(),
-        direction,
-        status: 'delivered',
-        contentType: 'text/plain',
-        attachments: [],
-        userId: data.userId,
-        meta: { call: { duration: 60, status: 'completed' } },
-      },
-      scriptId: script.id,
-      hasTranscript: false,
-    };
-    data.calls.push(call);
-    callsById.set(call.message.id, call);
-    const payload: CallWebhookPayload = {
-      type: direction === 'inbound' ? 'InboundMessage' : 'OutboundMessage',
-      locationId: location.id,
-      messageId: call.message.id,
-      conversationId: call.message.conversationId,
-      contactId: contact.id,
-      messageType: 'CALL',
-      direction,
-      status: 'completed',
-      callStatus: 'completed',
-      callDuration: call.message.meta.call.duration,
-      dateAdded: call.message.dateAdded,
-      attachments: [],
-      userId: data.userId,
-      webhookId: randomUUID(),
-      timestamp: new Date(clock()).toISOString(),
-    };
-    const delivery = await postSigned(targetUrl, payload, signingKey ?? keys.privateKey);
+    const world = { data, locationsById, contactsById, callsById, extraRng, clock };
+    const delivery = await emitCall(world, input, targetUrl, signingKey ?? keys.privateKey);
     webhooksSent++;
     return delivery;
   }

@@ -1,0 +1,138 @@
+/**
+ * The recordings list's and export's SQL conditions besides the organization: the search text
+ * (words, names, date text), the owner and the tracker; and the date text the search reads.
+ */
+import { and, or, sql, type SQL } from 'drizzle-orm';
+import { recordings, trackerHits } from '../../db/schema.js';
+
+/** `2026-11-22 06:33:59` in UTC: the list's date text, searchable as typed. */
+export function formatDateTime(d: Date): string {
+  return d.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Words of a search box as a prefix tsquery: "pric mon" → 'pric':* & 'mon':*. */
+export function toPrefixTsQuery(q: string): string | undefined {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return undefined;
+  return words
+    .slice(0, 12)
+    .map((w) => `'${w}':*`)
+    .join(' & ');
+}
+
+/** Date and time fragments ("2026-03", "14:05") search the date text only: their digits would also
+ * match unrelated words of the transcript vector. */
+const DATE_LIKE = /^[\d\s:/.-]+$/;
+
+/** A leading part of the date text "yyyy-MM-dd HH:mm:ss": year, month, day, hour, minute, second. */
+const DATE_PREFIX = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?: (\d{2})(?::(\d{2})(?::(\d{2}))?)?)?)?)?$/;
+
+/**
+ * The created_at range whose date text starts with `q` ("2026-03" → March 2026, UTC), or undefined
+ * when `q` is not such a prefix or names no real date. The date text starts with the only four
+ * consecutive digits it has, so "contains 2026-03" and "starts with 2026-03" are the same test, and
+ * the range lets the (organization_id, created_at) index answer it.
+ */
+export function datePrefixRange(q: string): { from: Date; to: Date } | undefined {
+  const m = DATE_PREFIX.exec(q.trim());
+  if (!m) return undefined;
+  const parts = m.slice(1).map((v) => (v === undefined ? undefined : Number(v)));
+  const [y = 0, mo, d, h, mi, sec] = parts;
+  if (y < 1000) return undefined;
+  const from = new Date(Date.UTC(y, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, sec ?? 0));
+  // Month 13 or 30 February roll over in Date.UTC: such text never appears in a real date.
+  if (formatDateTime(from).slice(0, q.trim().length) !== q.trim()) return undefined;
+  const to = new Date(from);
+  if (mo === undefined) to.setUTCFullYear(y + 1);
+  else if (d === undefined) to.setUTCMonth(mo);
+  else if (h === undefined) to.setUTCDate(d + 1);
+  else if (mi === undefined) to.setUTCHours(h + 1);
+  else if (sec === undefined) to.setUTCMinutes(mi + 1);
+  else to.setUTCSeconds(sec + 1);
+  return { from, to };
+}
+
+/**
+ * How a list's values enter its SQL: as named placeholders of a statement built once per shape and
+ * kept (`asPlaceholder`; the values go in at execute), or as parameters of a one-off query
+ * (`asParam`). Either way the SQL text is the same.
+ */
+export type Bind = (name: string, value: unknown) => unknown;
+export const asPlaceholder: Bind = (name) => sql.placeholder(name);
+export const asParam: Bind = (_name, value) => value;
+
+/**
+ * A list's SQL condition, its shape (the condition's SQL text, which names prepared statements)
+ * and the values of its placeholders. The condition is built when read: a list whose statement of
+ * that shape is already prepared needs only the shape and the values.
+ */
+export type Filter = { readonly where: SQL; shape: string; values: Record<string, unknown> };
+
+const filterOf = (shape: string, values: Record<string, unknown>, build: () => SQL): Filter => ({
+  shape,
+  values,
+  get where() {
+    return build();
+  },
+});
+
+export function searchFilter(q: string | undefined, bind: Bind): Filter | undefined {
+  if (!q) return undefined;
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (DATE_LIKE.test(q)) {
+    const range = datePrefixRange(q);
+    const text = () => sql`${recordings.createdText} ilike ${bind('like', like)}`;
+    if (!range) return filterOf('datetext', { like }, text);
+    // The range is what the index uses; the text test keeps the answer exactly "contains q".
+    const from = range.from.toISOString();
+    const to = range.to.toISOString();
+    return filterOf('daterange', { like, from, to }, () =>
+      and(
+        sql`${recordings.createdAt} >= ${bind('from', from)}::timestamptz`,
+        sql`${recordings.createdAt} < ${bind('to', to)}::timestamptz`,
+        text(),
+      )!,
+    );
+  }
+  const tsq = toPrefixTsQuery(q);
+  return filterOf(tsq ? 'words' : 'text', tsq ? { like, tsq } : { like }, () =>
+    or(
+      tsq ? sql`${recordings.search} @@ to_tsquery('simple', ${bind('tsq', tsq)})` : undefined,
+      sql`${recordings.originalName} ilike ${bind('like', like)}`,
+      sql`${recordings.createdText} ilike ${bind('like', like)}`,
+    )!,
+  );
+}
+
+/** Narrows a list to one owner's recordings (statements get their own names by the shape). */
+function withOwner(filter: Filter | undefined, userId: number | undefined, bind: Bind): Filter | undefined {
+  if (userId === undefined) return filter;
+  const owner = () => sql`${recordings.userId} = ${bind('owner', userId)}`;
+  if (!filter) return filterOf('own', { owner: userId }, owner);
+  return filterOf(`own_${filter.shape}`, { ...filter.values, owner: userId }, () =>
+    and(owner(), filter.where)!,
+  );
+}
+
+/** Narrows a list to the calls that mention a tracker (read from the trackers module's mentions). */
+function withTracker(
+  filter: Filter | undefined,
+  trackerId: number | undefined,
+  bind: Bind,
+): Filter | undefined {
+  if (trackerId === undefined) return filter;
+  const mentions = () =>
+    sql`exists (select 1 from ${trackerHits} where ${trackerHits.recordingId} = ${recordings.id} and ${trackerHits.trackerId} = ${bind('tracker', trackerId)})`;
+  if (!filter) return filterOf('tracker', { tracker: trackerId }, mentions);
+  return filterOf(`tracker_${filter.shape}`, { ...filter.values, tracker: trackerId }, () =>
+    and(mentions(), filter.where)!,
+  );
+}
+
+/** The list's condition besides the organization: search text, owner, tracker. */
+export function listFilter(
+  opts: { q?: string; userId?: number; trackerId?: number },
+  bind: Bind,
+): Filter | undefined {
+  return withTracker(withOwner(searchFilter(opts.q, bind), opts.userId, bind), opts.trackerId, bind);
+}
