@@ -214,11 +214,27 @@ describe('price parser: unpunctuated speech-to-text', () => {
   it.each([
     ['so the basic wash is one sixty nine if you add the wax its two forty', ['$169', '$240']],
     ['our bookkeeper bills us three hundred a month which is fine', ['$300 per month']],
-    ['the old guy was like ninety i think', ['$90']],
+    ['the old guy was like a hundred and ninety i think', ['$190']],
+    ['the basic plan is two thirty nine we also do a bigger one', ['$239']],
     ['its two dollars and forty cents a bag', ['$2.40 per bag']],
     ['thats one twenty nine every two weeks', ['$129']],
   ])('%s', (text, expected) => {
     expect(asr(text)).toEqual(expected);
+  });
+
+  it('reads a bare number under a hundred as a price only where the passage speaks of money', () => {
+    expect(asr('my daughter is twelve')).toEqual([]);
+    expect(asr('the crew was like fifteen')).toEqual([]);
+    expect(
+      findPrices('the crew was like fifteen', 'en', { moneyContext: true }).map((p) => formatPrice(p, 'en')),
+    ).toEqual(['$15']);
+  });
+
+  it('reads the hundreds-and-cents form as a price in a call with no money word, but not a clock time', () => {
+    const bare = (t: string) => findPrices(t, 'en').map((p) => formatPrice(p, 'en'));
+    expect(bare('the sweep is one eighty nine')).toEqual(['$189']);
+    expect(bare('the game is at two thirty')).toEqual([]);
+    expect(bare("it's three fifteen")).toEqual([]);
   });
 
   it('does not read a count of periods as a unit', () => {
