@@ -283,7 +283,13 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     if (b.feeAfter) return moneyContext || callMoney;
     // "That's two twenty-nine": an amount said in the hundreds-and-cents form is said of prices,
     // unless it could be a clock time ("it's two thirty", "three fifteen").
-    if (a === b && a.alt !== undefined && a.framed && b.endsPhrase && ![0, 15, 30, 45].includes(a.amount % 100))
+    if (
+      a === b &&
+      a.alt !== undefined &&
+      a.framed &&
+      b.endsPhrase &&
+      ![0, 15, 30, 45].includes(a.amount % 100)
+    )
       return true;
     // A bare number under a hundred ("it's fifteen", "was like twenty") is as often a count, an age or
     // a size: only where the passage itself speaks of money.
