@@ -155,6 +155,8 @@ export const FRAME_BEFORE = new Set([
   'charges',
   'charged',
   'charging',
+  // "a flat forty-five hundred": a flat amount is a fee.
+  'flat',
   'bills',
   'billed',
   'quoted',

@@ -216,6 +216,8 @@ describe('price parser: unpunctuated speech-to-text', () => {
     ['our bookkeeper bills us three hundred a month which is fine', ['$300 per month']],
     ['the old guy was like a hundred and ninety i think', ['$190']],
     ['the basic plan is two thirty nine we also do a bigger one', ['$239']],
+    ['with the permit it comes to forty-two hundred', ['$4,200']],
+    ['or a flat nine hundred on small jobs', ['$900']],
     ['its two dollars and forty cents a bag', ['$2.40 per bag']],
     ['thats one twenty nine every two weeks', ['$129']],
   ])('%s', (text, expected) => {

@@ -286,7 +286,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     if (
       a === b &&
       a.alt !== undefined &&
-      a.framed &&
+      (a.framed || a.opensClause) &&
       b.endsPhrase &&
       ![0, 15, 30, 45].includes(a.amount % 100)
     )
@@ -372,6 +372,9 @@ function framedBefore(toks: readonly Tok[], i: number): 'frame' | 'clause' | nul
   // "She's seventy-eight": after a person and "is", a bare number is an age, not a price.
   if (FRAME_BEFORE.has(t.w) || (t.w.endsWith("'s") && !PERSON_IS.has(t.w))) return 'frame';
   // "sixteen hundred", said after "looking at" / "priced at" / "comes in at".
+  // "it comes to thirty-eight fifty", "adds up to", "works out to".
+  if (t.w === 'to' && /^(?:comes|come|came|up|out|amounts|amount)$/u.test(toks[j - 1]?.w ?? ''))
+    return 'frame';
   return t.w === 'at' && /^(?:looking|priced|in|starts|start|starting)$/u.test(toks[j - 1]?.w ?? '')
     ? 'frame'
     : null;
