@@ -17,17 +17,33 @@
  *  - once an appointment is booked, later follow-up or rejection cues do not undo it (a booked call
  *    usually ends with "I'll send you a follow-up email" or "no, that's all, thanks"); only an explicit
  *    cancellation ("cancel the meeting") does;
- *  - voicemail / wrong-number cues only name the evidence of an "other" call; no cue at all → other.
+ *  - voicemail / wrong-number cues only name the evidence of an "other" call; no cue at all → other;
+ *  - how the call ends (`outcome-endings.ts`, ADR 038, 039): a refusal closing a pitch or a
+ *    permission taken back is "not interested"; a date held is a follow-up, not a booking; a
+ *    condition ("if anything changes, call us") agrees nothing; a message taken for someone absent,
+ *    a wrong number or a dropped line is no sales outcome; a goodbye naming an agreed callback's day
+ *    does not book a meeting.
  */
 import type { CallResultClass } from '@call-insights/contracts/analysis';
 import type { EngineLanguage } from '../language.js';
 import { isNegated } from '../text.js';
 import type { CompiledLexicon } from './compiled-lexicon.js';
-import { callSpeaksOfMoney } from './price-context.js';
+import {
+  CONDITION,
+  FAREWELL,
+  NO_WORD,
+  PASSES_ON,
+  PERMISSION_TAKEN_BACK,
+  TENTATIVE,
+  TIME_OF_DAY,
+  WRONG_PERSON,
+  answersNothingElse,
+  closingRefusal,
+  cutOffAt,
+  earlyInLongCall,
+  messageTaken,
+} from './outcome-endings.js';
 import type { CallSentence } from './signals.js';
-
-/** "No", "nope", "nah", "non" as a word, not "no problem" or "no worries" (pattern source). */
-const NO_WORD = String.raw`(?:no|nope|nah|non)(?![\p{L}'])(?!\s+(?:problem|problems|worries|worry|sweat|doubt|rush|question|questions|probleme|soucis?)(?![\p{L}]))`;
 
 export type OutcomeDecision = {
   resultClass: CallResultClass;
@@ -237,97 +253,6 @@ function proposalAccepted(
   if (cues.some((h) => h.value === 'appointment')) return { cue: 'appointment', answer };
   if (cues.some((h) => h.value === 'follow_up')) return { cue: 'follow_up', answer };
   return null;
-}
-
-/** A refusal that opens an answer: a plain no, or "we're good", "I'd rather not", "I'll pass", "ça ira". */
-const REFUSAL_OPENING = new RegExp(
-  String.raw`^\s*(?:(?:yeah|well|honestly|look|ok|okay|um|uh|euh|bof|ben)[\s,]+)*(?:${NO_WORD}` +
-    String.raw`|we'?re good|we good|were good|i'?m good|i am good|we'?re all set|i'?m all set|i'?d rather (?:you )?(?:not|didn'?t)|not for us|i'?ll pass|we'?ll pass|pas pour nous|je vais passer|on va passer|on est correct|ca ira|ca va aller)`,
-  'u',
-);
-/** "No, that's all": the answer to "anything else?", which closes a call without refusing anything. */
-const NOTHING_ELSE =
-  /(?:that'?s (?:it|all)|nothing else|all good|c'est tout|rien d'autre|anything else|autre chose)/u;
-
-/**
- * The refusal that ends a sales call with no other outcome: in the call's last four turns, an answer
- * that opens with a refusal, in a call where money was spoken of (an offer was made: a wrong number
- * or a gatekeeper's "no, he's out" is not a refusal of anything).
- */
-function closingRefusal(sentences: readonly CallSentence[]): CallSentence | null {
-  const lastTurn = sentences.at(-1)?.turnIndex ?? 0;
-  if (!callSpeaksOfMoney(sentences)) return null;
-  for (let i = sentences.length - 1; i > 0; i--) {
-    const s = sentences[i];
-    const prev = sentences[i - 1];
-    if (!s || !prev || s.turnIndex < lastTurn - 3) break;
-    if (prev.turnIndex !== s.turnIndex - 1 || prev.speaker === s.speaker) continue;
-    if (REFUSAL_OPENING.test(s.norm) && !NOTHING_ELSE.test(s.norm) && !NOTHING_ELSE.test(prev.norm)) return s;
-  }
-  return null;
-}
-
-/** A time of day: digits, "a.m.", "noon", "afternoon", "heures", "midi", "en fin de journée". */
-const TIME_OF_DAY =
-  /(?:\d|(?<![\p{L}])(?:a m|p m|pm|noon|morning|afternoon|evening|o'clock|heures?|midi|matin|apres[- ]midi|soir|fin de journee)(?![\p{L}]))/u;
-
-/**
- * In the first half of a call of eight turns or more: where booking words and days describe the
- * prospect's situation rather than settle the outcome (the class is how the call ends).
- */
-function earlyInLongCall(s: CallSentence, lastTurn: number): boolean {
-  return lastTurn >= 8 && s.turnIndex < lastTurn / 2;
-}
-
-/**
- * A condition opening the clause before a cue: "if anything changes, call us", "si jamais vous
- * changez d'avis, rappelez-nous", "in case you need us".
- */
-const CONDITION = /(?:^|[\s,])(?:if|in case|unless|si|s'il|au cas ou)\s[^.;]*$/u;
-
-/** Goodbyes that name the day already agreed ("see you Thursday", "à jeudi", "on se voit lundi"). */
-const FAREWELL = /^(?:see you|talk to you|a \{day\}|on se voit)/u;
-
-/** An answer that grants a permission and takes it back: "you can, but I wouldn't count on it". */
-const PERMISSION_TAKEN_BACK =
-  /^\s*(?:(?:um|uh|well|i mean|sure|euh|ben|bon)[\s,]+)*(?:you can|you could|tu peux|vous pouvez)[\s,]+(?:but|mais)\s[^.?!]*(?<![\p{L}'])(?:not|no|won'?t|wouldn'?t|don'?t|never|pas|jamais|rien)(?![\p{L}'])/u;
-
-/** A date held, not booked: "pencil you in", "hold the date", "tentatively", "sans engagement". */
-const TENTATIVE =
-  /(?<![\p{L}])(?:pencil|hold (?!on(?![\p{L}]))|holding (?!on(?![\p{L}]))|put a hold|tentative|no commitment|sans engagement|en attendant|provisoire|sous reserve)/u;
-
-/** The voicemail and wrong-number cues that say the right person was not reached. */
-const WRONG_PERSON = /(?:wrong number|mauvais numero|faux numero)/u;
-
-/** "I'll pass it on", "je lui transmets": a refusal cue followed by this takes a message instead. */
-const PASSES_ON = /^\S+\s+\S+\s+(?:it|this|that|the message)\s+(?:on|along)(?![\p{L}])/u;
-
-/** Someone taking a message for an absent decision maker. */
-const MESSAGE_TAKEN =
-  /(?:i'?ll|i will|i can) (?:pass (?:it|this|that|the message) (?:on|along)|give (?:him|her|them) the message|put it on (?:his|her|their) desk|make sure (?:he|she|they) gets? (?:it|the message))|(?:je|on) (?:lui|leur) (?:transmets|transmettrai|fais le message|laisse le message|ferai le message)|(?:je vais|je peux) (?:lui|leur) (?:transmettre|faire le message|laisser le message)/u;
-
-/** Whether a message is taken for someone in the call's last four turns. */
-function messageTaken(sentences: readonly CallSentence[]): boolean {
-  const lastTurn = sentences.at(-1)?.turnIndex ?? 0;
-  return sentences.some((s) => s.turnIndex >= lastTurn - 3 && MESSAGE_TAKEN.test(s.norm));
-}
-
-/** The line dropping: "you're breaking up", "I lost you", "ça coupe", "tu m'entends ?". */
-const CUT_OFF =
-  /(?:breaking up|i lost you|lost you there|bad (?:connection|signal|reception)|can you hear me|ca coupe|ca a coupe|on a ete coupes?|tu m'entends|vous m'entendez|je (?:vous|t) entends mal|je (?:vous|te) perds)/u;
-
-/** Whether the line drops in the call's last three turns, at or after the deciding sentence. */
-function cutOffAt(sentences: readonly CallSentence[], evidence: CallSentence): boolean {
-  const lastTurn = sentences.at(-1)?.turnIndex ?? 0;
-  if (evidence.turnIndex < lastTurn - 2) return false;
-  return sentences.some((s) => s.turnIndex >= lastTurn - 2 && CUT_OFF.test(s.norm));
-}
-
-/** Whether `s` answers "anything else?" from the other speaker (the previous turn). */
-function answersNothingElse(s: CallSentence, sentences: readonly CallSentence[]): boolean {
-  return sentences.some(
-    (x) => x.turnIndex === s.turnIndex - 1 && x.speaker !== s.speaker && NOTHING_ELSE.test(x.norm),
-  );
 }
 
 /** Offering to send something: "email you", "send you", "text you over", "vous envoyer", "vous l'envoie". */
