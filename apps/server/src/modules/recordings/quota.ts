@@ -156,6 +156,9 @@ export function createQuota(deps: {
         limits.urlImportLeaseMs,
       );
       if ('refused' in outcome) throw refusalError(outcome.refused);
+      // A place that lapsed between the sweep and the reservation no longer counted for it: swept
+      // now, so a crashed import's audio never waits for the next one.
+      await sweepLapsed(caller.organizationId);
       return outcome.id;
     },
 
