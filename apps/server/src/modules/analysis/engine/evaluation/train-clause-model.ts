@@ -48,7 +48,7 @@ const inputOf = (item: DevsetItem): AnalyzeInput => ({
   language: item.language,
 });
 
-export function readCall(item: DevsetItem): Call {
+function readCall(item: DevsetItem): Call {
   const { language, lex, sentences, isProspect } = prepareCall(inputOf(item));
   const clauses = candidateClauses(sentences, isProspect, {
     language,
@@ -62,7 +62,7 @@ export function readCall(item: DevsetItem): Call {
 
 type TrainOptions = Parameters<typeof trainLogistic>[1];
 
-export function train(calls: readonly Call[], kind: ClauseKind, opts?: TrainOptions): LogisticModel {
+function train(calls: readonly Call[], kind: ClauseKind, opts?: TrainOptions): LogisticModel {
   const df = new Map<string, number>();
   for (const c of calls)
     for (const f of new Set(c.clauses.flatMap((cl) => cl.features))) df.set(f, (df.get(f) ?? 0) + 1);
