@@ -18,6 +18,8 @@ export default defineConfig({
     // Set by global setup, which starts the server on a free port.
     baseURL: process.env.E2E_BASE_URL,
     headless: true,
+    // The interface follows the browser's language before any choice: the specs read English.
+    locale: 'en-US',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

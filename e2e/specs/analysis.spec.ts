@@ -143,6 +143,19 @@ test('an analysed call: tabs, coaching, share, revoke', async ({
       page.getByRole('img', { name: /^Talk ratio: .+\. Benchmark marker at 43%\.$/ }),
     ).toBeVisible();
     await shoot(page, testInfo, 'call-analysis');
+
+    // On a phone the per-speaker metrics are cards, and nothing is wider than the screen.
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cards = page.getByRole('list', { name: 'Metrics per speaker' });
+    await expect(cards).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Metrics per speaker' })).toBeHidden();
+    await expect(cards.getByRole('listitem')).toHaveCount(2);
+    await expect(cards.getByRole('listitem').first()).toContainText('Words per minute');
+    const overflow = await cards.evaluate((list) => list.getBoundingClientRect().right - window.innerWidth);
+    expect(overflow, 'the cards fit the screen').toBeLessThanOrEqual(0);
+    if (desktop) await page.setViewportSize(desktop);
+    await expect(page.getByRole('table', { name: 'Metrics per speaker' })).toBeVisible();
   });
 
   // ---------------------------------------------------------------------------------------------

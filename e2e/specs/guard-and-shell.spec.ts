@@ -46,6 +46,23 @@ test.describe('route guard', () => {
   });
 });
 
+test.describe('first visit in a French browser', () => {
+  test.use({ locale: 'fr-CA' });
+
+  test('/signin speaks French before any choice, and a choice of English wins over the browser', async ({
+    page,
+  }) => {
+    await page.goto('/signin');
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
+    await page.evaluate(() => window.localStorage.setItem('language', 'en'));
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
+
 test.describe('shell', () => {
   test('dark mode persists across reloads', async ({ authenticatedPage: page }) => {
     const html = page.locator('html');

@@ -1,6 +1,7 @@
 /**
- * Owns i18next: English by default, French available, the choice saved as `language`,
- * `<html lang>` kept in step.
+ * Owns i18next: English and French; the choice saved as `language`; before any choice, the first
+ * of the browser's preferred languages that the app speaks (`navigator.languages`: "fr-CA" → French),
+ * else English; `<html lang>` kept in step.
  *
  * Translations live in `src/locales/<language>/<namespace>.json` and are found by the build
  * (`import.meta.glob`): a new feature adds `locales/en/<feature>.json` and `locales/fr/<feature>.json`
@@ -69,9 +70,26 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (supportedLanguages as readonly string[]).includes(value);
 }
 
+/**
+ * The language to start in: the saved choice, else the first browser language the app speaks (by its
+ * primary subtag, so "fr-BE" is French), else the default.
+ */
+export function initialLanguage(saved: unknown, browserLanguages: readonly string[]): Language {
+  if (isLanguage(saved)) return saved;
+  for (const tag of browserLanguages) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return defaultLanguage;
+}
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages.length > 0 ? navigator.languages : [navigator.language];
+}
+
 function storedLanguage(): Language {
-  const saved = readStorage(storageKeys.language);
-  return isLanguage(saved) ? saved : defaultLanguage;
+  return initialLanguage(readStorage(storageKeys.language), browserLanguages());
 }
 
 function syncDocumentLanguage(language: string): void {

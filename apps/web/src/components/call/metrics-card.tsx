@@ -35,6 +35,17 @@ export function MetricsCard({ metrics, speakers }: MetricsCardProps) {
       : share.speaker;
   const percentOf = (share: SpeakerShare) =>
     t('analysis.metrics.percent', { value: whole.format(share.wholePercent) });
+  /** The rep's count carries the benchmark under it. */
+  const questionsOf = (share: SpeakerShare) => (
+    <>
+      {share.question_count}
+      {share.info?.role === 'rep' && (
+        <span className="block text-xs text-gray-500 dark:text-gray-400">
+          {t('analysis.metrics.questionsBenchmark', QUESTIONS_BENCHMARK)}
+        </span>
+      )}
+    </>
+  );
   const barLabel = t('analysis.metrics.talkRatioSummary', {
     parts: shares.map((share) => `${nameOf(share)} ${percentOf(share)}`).join(', '),
     benchmark: TALK_RATIO_BENCHMARK_PERCENT,
@@ -83,7 +94,44 @@ export function MetricsCard({ metrics, speakers }: MetricsCardProps) {
           <p className={cn('mt-2', mutedTextClasses)}>{t('analysis.metrics.talkRatioNote')}</p>
         </div>
 
-        <div className="overflow-x-auto">
+        {/* A phone has no room for five columns: one card per speaker there, the table from `sm` up. */}
+        <ul aria-label={t('analysis.metrics.perSpeaker')} className="space-y-3 sm:hidden">
+          {shares.map((share) => (
+            <li key={share.speaker} className="rounded-md bg-gray-50 px-4 py-3 dark:bg-white/5">
+              <p className="text-sm font-medium text-gray-900 dark:text-white">{nameOf(share)}</p>
+              <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+                <div>
+                  <dt className="text-xs text-gray-500 dark:text-gray-400">{t('analysis.metrics.share')}</dt>
+                  <dd className="text-gray-900 tabular-nums dark:text-white">{percentOf(share)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-gray-500 dark:text-gray-400">
+                    {t('analysis.metrics.longestMonologue')}
+                  </dt>
+                  <dd className="text-gray-900 tabular-nums dark:text-white">
+                    {formatClock(share.longest_monologue_seconds)}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-gray-500 dark:text-gray-400">
+                    {t('analysis.metrics.questions')}
+                  </dt>
+                  <dd className="text-gray-900 tabular-nums dark:text-white">{questionsOf(share)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-gray-500 dark:text-gray-400">
+                    {t('analysis.metrics.wordsPerMinute')}
+                  </dt>
+                  <dd className="text-gray-900 tabular-nums dark:text-white">
+                    {whole.format(share.words_per_minute)}
+                  </dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+
+        <div className="hidden overflow-x-auto sm:block">
           <table className="min-w-full divide-y divide-gray-200 dark:divide-white/10">
             <caption className="sr-only">{t('analysis.metrics.perSpeaker')}</caption>
             <thead>
@@ -116,14 +164,7 @@ export function MetricsCard({ metrics, speakers }: MetricsCardProps) {
                   </th>
                   <td className={bodyCell}>{percentOf(share)}</td>
                   <td className={bodyCell}>{formatClock(share.longest_monologue_seconds)}</td>
-                  <td className={bodyCell}>
-                    {share.question_count}
-                    {share.info?.role === 'rep' && (
-                      <span className="block text-xs whitespace-nowrap text-gray-500 dark:text-gray-400">
-                        {t('analysis.metrics.questionsBenchmark', QUESTIONS_BENCHMARK)}
-                      </span>
-                    )}
-                  </td>
+                  <td className={bodyCell}>{questionsOf(share)}</td>
                   <td className={bodyCell}>{whole.format(share.words_per_minute)}</td>
                 </tr>
               ))}

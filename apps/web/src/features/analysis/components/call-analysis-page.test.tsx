@@ -116,7 +116,15 @@ describe('call analysis page', () => {
     expect(screen.getByText('Roof leaks every winter')).toBeTruthy();
     expect(screen.getByText('$12,000 for a full replacement')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Conversation metrics' })).toBeTruthy();
-    expect(screen.getByText('120')).toBeTruthy();
+    // The per-speaker figures: a table from `sm` up, one card per speaker on a phone (CSS picks one).
+    const table = screen.getByRole('table', { name: 'Metrics per speaker' });
+    const cards = screen.getByRole('list', { name: 'Metrics per speaker' });
+    expect(within(table).getByText('120')).toBeTruthy();
+    const [repCard, customerCard] = within(cards).getAllByRole('listitem');
+    expect(within(repCard!).getByText('Words per minute')).toBeTruthy();
+    expect(within(repCard!).getByText('120')).toBeTruthy();
+    expect(within(repCard!).getByText('47%')).toBeTruthy();
+    expect(within(customerCard!).getByText('53%')).toBeTruthy();
     expect(fake.server.calls('GET', '/analysis/analysis')[0]?.query.get('id')).toBe('42');
   });
 

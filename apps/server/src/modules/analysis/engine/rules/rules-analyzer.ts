@@ -18,9 +18,15 @@ import {
 } from '../speakers.js';
 import { compiledLexicon } from './compiled-lexicon.js';
 import { leadScore } from './lead-score.js';
-import { decideOutcome } from './outcome.js';
+import { decideOutcome, type OutcomeDecision } from './outcome.js';
 import { extractQuestions } from './questions.js';
-import { callSentences, extractSignals, prospectOf, type ClauseSource } from './signals.js';
+import {
+  callSentences,
+  extractSignals,
+  prospectOf,
+  type CallSentence,
+  type ClauseSource,
+} from './signals.js';
 import { writeSummary } from './summary.js';
 
 /** About a minute and a half of speech: longer than any voicemail greeting plus message. */
@@ -75,7 +81,8 @@ export function analyzeWithRules(
   const texts = lex.lexicon.text;
 
   const outcomeLabel = texts.outcome[outcome.resultClass];
-  const call_results = outcome.evidence ? `${outcomeLabel}: "${outcome.evidence.text}"` : `${outcomeLabel}.`;
+  const quote = evidenceQuote(outcome, sentences);
+  const call_results = quote ? `${outcomeLabel}: "${quote}"` : `${outcomeLabel}.`;
   const call_summary = sentences.length
     ? writeSummary({ sentences, signals, prices: signals.pricing, outcome, rep, lex, language })
     : texts.noSummary;
@@ -116,4 +123,29 @@ export function createRulesAnalyzer(): Analyzer {
       return analyzeWithRules(input);
     },
   };
+}
+
+/** Longest answer quoted whole as the evidence of a result (words). */
+const MAX_QUOTED_ANSWER_WORDS = 30;
+
+/**
+ * The words that show the result: the deciding sentence, quoted from an earlier sentence of the same
+ * turn that carried a cue too, so the agreed day stays with the yes ("Thursday at two works. Send me
+ * the invite."); a yes to a proposal from the start of its turn. A quote that would grow long is the
+ * deciding sentence alone.
+ */
+export function evidenceQuote(
+  outcome: Pick<OutcomeDecision, 'evidence' | 'proposal' | 'cueSentences'>,
+  sentences: readonly CallSentence[],
+): string | null {
+  const ev = outcome.evidence;
+  if (!ev) return null;
+  const turn = sentences.filter((s) => s.turnIndex === ev.turnIndex && s.index <= ev.index);
+  const from = outcome.proposal ? 0 : turn.findIndex((s) => outcome.cueSentences.has(s.index));
+  if (from < 0) return ev.text;
+  const whole = turn
+    .slice(from)
+    .map((s) => s.text)
+    .join(' ');
+  return countWords(whole) <= MAX_QUOTED_ANSWER_WORDS ? whole : ev.text;
 }

@@ -21,4 +21,28 @@ describe('shipped sample calls', () => {
     expect(a.pricing_discussed).toEqual(['$299 per month (“two hundred ninety nine dollars per month”)']);
     expect(a.result_class).toBe('appointment');
   });
+
+  it('quotes the whole yes to the demo, so the booked day and time show with it', () => {
+    const a = analyzeSample(sample('discovery-demo-booked'));
+    expect(a.call_results).toBe('Appointment booked: "Thursday at two works. Send me the invite."');
+  });
+});
+
+describe('evidence of a yes to a proposal', () => {
+  const call = (answer: string) =>
+    analyzeWithRules({
+      segments: [
+        { speaker: 'Rep', start: 0, end: 4, text: 'Could I walk you through it on Friday at ten?' },
+        { speaker: 'Customer', start: 5, end: 9, text: answer },
+      ],
+      text: '',
+      language: 'en',
+    });
+
+  it('keeps a long answer to the sentence that said yes', () => {
+    const long =
+      'We have had a rough quarter with the warehouse move and half the team out with the flu and the new ' +
+      'phone system still not set up the way we wanted it. Sure, Friday at ten is fine.';
+    expect(call(long).call_results).toBe('Appointment booked: "Sure, Friday at ten is fine."');
+  });
 });
