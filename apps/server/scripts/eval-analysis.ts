@@ -17,6 +17,11 @@
  *   - seen       `devset/holdout/` — the first holdout; phrases were added after reading its
  *                results, so it is no longer held out and is labelled "seen".
  *
+ *   - agreement  `devset/agreement/` — a second annotator's labels of 39 dev calls, written on
+ *                2026-11-27 from the labelling guide without seeing the first labels nor the
+ *                analyzer: scored against the dev labels with the same matcher, they show how far two
+ *                careful humans agree (the ceiling an analyzer can hope for). No analyzer runs on it.
+ *
  * `--set dev` (repeatable: `--set dev --set seen`) limits the run to some sets; while tuning, run
  * `--set dev` only. `--verbose` prints each dev call's predictions next to its labels (never the
  * holdout's).
@@ -24,8 +29,14 @@
 import { llmConfigFrom } from '../src/adapters/llm/config.js';
 import { loadConfig } from '../src/config.js';
 import { createAnalyzer } from '../src/modules/analysis/engine/create-analyzer.js';
-import { DEVSET_DIR, loadDevset, type DevsetItem } from '../src/modules/analysis/engine/evaluation/devset.js';
 import {
+  DEVSET_DIR,
+  loadDevset,
+  loadSecondOpinions,
+  type DevsetItem,
+} from '../src/modules/analysis/engine/evaluation/devset.js';
+import {
+  agreementResults,
   formatComparison,
   formatReport,
   scoreItem,
@@ -43,9 +54,11 @@ const SETS = [
 const argv = process.argv.slice(2);
 const verbose = argv.includes('--verbose');
 const chosen = argv.flatMap((a, i) => (a === '--set' && argv[i + 1] ? [argv[i + 1]] : []));
-const unknown = chosen.filter((c) => !SETS.some((s) => s.name === c));
+const AGREEMENT = 'agreement';
+const unknown = chosen.filter((c) => c !== AGREEMENT && !SETS.some((s) => s.name === c));
 if (unknown.length) {
-  console.error(`Unknown set ${unknown.join(', ')}: choose among ${SETS.map((s) => s.name).join(', ')}`);
+  const names = [...SETS.map((s) => s.name), AGREEMENT].join(', ');
+  console.error(`Unknown set ${unknown.join(', ')}: choose among ${names}`);
   process.exit(2);
 }
 const env = loadConfig(process.env);
@@ -84,4 +97,13 @@ for (const set of SETS) {
   // Per-call details (confusion, misclassified ids) for the dev set only.
   if (set.perCall) console.log(`\n[dev] ${formatReport(name, results)}`);
 }
+if (!chosen.length || chosen.includes(AGREEMENT)) {
+  bySet.push({ name: 'agreement', results: agreementResults(loadDevset(), loadSecondOpinions()) });
+}
 console.log(`\n${formatComparison(name, bySet)}`);
+if (bySet.some((s) => s.name === AGREEMENT)) {
+  console.log(
+    '\nagreement: a second annotator’s labels of 39 dev calls scored against the dev labels (no analyzer):' +
+      ' how far two careful humans agree.',
+  );
+}

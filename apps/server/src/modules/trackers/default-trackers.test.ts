@@ -15,7 +15,9 @@ function devsetTexts(dir: string): string[] {
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) out.push(...devsetTexts(p));
     else if (entry.name.endsWith('.json')) {
-      const call = JSON.parse(fs.readFileSync(p, 'utf8')) as { segments: { text: string }[] };
+      // `agreement/` holds second labels of dev calls, no transcript: the dev file has it.
+      const call = JSON.parse(fs.readFileSync(p, 'utf8')) as { segments?: { text: string }[] };
+      if (!call.segments) continue;
       const text = call.segments.map((s) => s.text).join(' ');
       out.push(` ${normalizeForMatch(text).replace(/\s+/gu, ' ')} `);
     }

@@ -4,7 +4,7 @@
  * points and pricing, per language and overall. Matching rules: `matching.ts`.
  */
 import type { Analysis, CallResultClass } from '@call-insights/contracts/analysis';
-import type { DevsetItem } from './devset.js';
+import type { DevsetItem, SecondOpinion } from './devset.js';
 import { matchPhrases, matchPrices, type MatchCounts } from './matching.js';
 
 export const CLASSES: readonly CallResultClass[] = ['appointment', 'follow_up', 'not_interested', 'other'];
@@ -20,7 +20,13 @@ export type ItemResult = {
   fallbackReason?: string;
 };
 
-export function scoreItem(item: DevsetItem, analysis: Analysis): ItemResult {
+/** The fields of an analysis the evaluation scores. */
+export type Scored = Pick<
+  Analysis,
+  'result_class' | 'objections' | 'pain_points' | 'pricing_discussed' | 'fallback_reason'
+>;
+
+export function scoreItem(item: DevsetItem, analysis: Scored): ItemResult {
   return {
     id: item.id,
     language: item.language,
@@ -154,4 +160,22 @@ export function formatComparison(
     }
   }
   return lines.join('\n');
+}
+
+/**
+ * How far two careful humans agree: each second opinion of `devset/agreement/` scored against the
+ * dev call's own labels with the same matcher, as if it were an analyzer's answer. The figure an
+ * analyzer can hope to reach on calls labelled by someone else.
+ */
+export function agreementResults(
+  dev: readonly DevsetItem[],
+  opinions: readonly SecondOpinion[],
+): ItemResult[] {
+  const byId = new Map(dev.map((d) => [d.id, d]));
+  return opinions.map((o) => {
+    const item = byId.get(o.id);
+    if (!item) throw new Error(`devset/agreement: no dev call ${o.id}`);
+    const { result_class, objections, pain_points, pricing } = o.labels;
+    return scoreItem(item, { result_class, objections, pain_points, pricing_discussed: pricing });
+  });
 }
