@@ -50,6 +50,8 @@ describe('French number words', () => {
     ['vingt et un', 21, 'vingt et un'],
     ['soixante et onze', 71, 'soixante et onze'],
     ['mille deux cents euros', 1200, 'mille deux cents'], // 1000 + 2×100
+    ['mille cent euros', 1100, 'mille cent'], // 1000 + 100
+    ['deux mille cent cinquante', 2150, 'deux mille cent cinquante'], // 2×1000 + 100 + 50
     ['deux cents', 200, 'deux cents'],
     ['douze cents', 1200, 'douze cents'], // 12×100
     ['quatre mille six cents par an', 4600, 'quatre mille six cents'], // 4×1000 + 6×100

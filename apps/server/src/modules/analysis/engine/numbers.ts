@@ -281,8 +281,12 @@ export function readNumberWords(
       if (last === 'start' && language === 'fr' && w.value <= 1000) current = 1;
       else if (last === 'start' || last === 'and') break;
       if (w.value === 100) {
-        if (current === 0 || (current % 100 === 0 && current >= 100)) break;
-        current *= 100;
+        // "mille cent" (1 100), "deux mille cent": after a thousand, "cent" alone is one hundred.
+        if (language === 'fr' && current === 0 && total > 0 && last === 'scale') current = 100;
+        else if (current === 0 || (current % 100 === 0 && current >= 100)) break;
+        // "nonante-deux cents le litre" is 92 centimes: French multiplies hundreds up to "dix-neuf cents".
+        else if (language === 'fr' && current >= 20 && tok === 'cents') break;
+        else current *= 100;
       } else {
         if (current === 0 && total === 0) break;
         total = (total + current) * w.value;

@@ -8,7 +8,8 @@
  *   3. Five folds over calls (call i goes to fold i mod 5): train on four, score the fifth; the
  *      pair of decision thresholds (objection, pain) is the one that maximises the mean F1 of the
  *      held-out folds, matched like the evaluation does; then the cap on items per call (likeliest
- *      first) the same way, then the thresholds again under that cap.
+ *      first) the same way, the smallest within 0.005 of the best, then the thresholds again under
+ *      that cap.
  *   4. The final model is trained on all the calls with those thresholds.
  *
  * Only the development set is given to it: the holdout folders are never read for training.
@@ -35,6 +36,8 @@ const MIN_CALLS = 2;
 const GRID = Array.from({ length: 17 }, (_, i) => Math.round((0.1 + i * 0.05) * 100) / 100);
 /** Caps on items per call tried by the cross-validation; 99 is no cap. */
 const CAPS = [2, 3, 4, 5, 6, 99];
+/** Mean F1 within which a smaller cap is preferred to the best one (see `trainClauseModel`). */
+const CAP_TOLERANCE = 0.005;
 const LABELS: Record<ClauseKind, 'objections' | 'pain_points'> = {
   objection: 'objections',
   pain: 'pain_points',
@@ -143,16 +146,19 @@ export function trainClauseModel(items: readonly DevsetItem[], opts?: TrainOptio
   };
   const noCap = { objection: 99, pain: 99 };
   let thresholds: Record<ClauseKind, number> = bestThresholds(noCap);
-  let maxPerCall: Record<ClauseKind, number> = noCap;
-  let bestF = meanF1(thresholds, noCap).f;
-  for (const o of CAPS)
-    for (const p of CAPS) {
-      const { f } = meanF1(thresholds, { objection: o, pain: p });
-      if (f > bestF) {
-        bestF = f;
-        maxPerCall = { objection: o, pain: p };
-      }
-    }
+  // A call rarely has more than a few distinct objections or pains: among the caps whose F1 is
+  // within CAP_TOLERANCE of the best (the noise of five folds), the smallest is kept.
+  const tried = CAPS.flatMap((o) =>
+    CAPS.map((p) => {
+      const cap = { objection: o, pain: p };
+      return { cap, f: meanF1(thresholds, cap).f };
+    }),
+  );
+  const top = Math.max(...tried.map((t) => t.f));
+  const [chosen] = tried
+    .filter((t) => t.f >= top - CAP_TOLERANCE)
+    .sort((a, b) => a.cap.objection + a.cap.pain - (b.cap.objection + b.cap.pain) || b.f - a.f);
+  const maxPerCall: Record<ClauseKind, number> = chosen?.cap ?? noCap;
   thresholds = bestThresholds(maxPerCall);
   const both = meanF1(thresholds, maxPerCall).s;
   const cv: Record<ClauseKind, string> = { objection: describe(both.objection), pain: describe(both.pain) };

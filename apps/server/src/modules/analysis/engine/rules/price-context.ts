@@ -294,6 +294,33 @@ export const FEE_NOUNS = new Set([
   'depot',
   'caution',
   'supplement',
+  // "a one-time thousand dollar setup", "a two hundred dollar installation": what the charge pays for.
+  'setup',
+  'installation',
+  'activation',
+]);
+
+/**
+ * Nouns that, followed by "of" / "de", frame the amount after them as what something costs ("a
+ * deposit of eleven hundred", "a setup fee of fifteen hundred", "a budget of five thousand", "in the
+ * range of twenty-four hundred to three thousand", "un acompte de trois cents"). "A total of" is not
+ * among them: it counts as often as it prices.
+ */
+export const CHARGE_OF = new Set([
+  ...FEE_NOUNS,
+  'budget',
+  'quote',
+  'estimate',
+  'price',
+  'bill',
+  'invoice',
+  'range',
+  'neighborhood',
+  'ballpark',
+  'devis',
+  'facture',
+  'prix',
+  'ordre',
 ]);
 
 /**

@@ -97,3 +97,16 @@ export function currencyAfter(
   else if (c === 'CHF' && n?.kind === 'word' && /^(?:suisses?)$/u.test(n.w)) to++;
   return { currency, to };
 }
+
+/**
+ * A fraction said after the currency word: "huit piasses et quart" (8.25), "deux euros et demi"
+ * (2.50), "five dollars and a half". Returns what it adds and the token after it.
+ */
+export function fractionAfter(toks: readonly Tok[], j: number): { add: number; to: number } | null {
+  const w = (k: number) => toks[j + k]?.w ?? '';
+  if (w(0) === 'et' && w(1) === 'quart') return { add: 0.25, to: j + 2 };
+  if (w(0) === 'et' && (w(1) === 'demi' || w(1) === 'demie')) return { add: 0.5, to: j + 2 };
+  if (w(0) === 'and' && w(1) === 'a' && w(2) === 'half') return { add: 0.5, to: j + 3 };
+  if (w(0) === 'and' && w(1) === 'a' && w(2) === 'quarter') return { add: 0.25, to: j + 3 };
+  return null;
+}

@@ -53,6 +53,10 @@ const FR_PER: Record<string, string> = {
   job: 'intervention',
   unit: 'unité',
   'square foot': 'pied carré',
+  pound: 'livre',
+  kilogram: 'kilo',
+  ton: 'tonne',
+  liter: 'litre',
 };
 const EN_PERIOD: Record<TimeUnit, string> = {
   hour: 'hour',

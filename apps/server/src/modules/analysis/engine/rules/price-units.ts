@@ -240,6 +240,20 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
     const to = wordsAt(toks, i, words);
     if (to !== null) return { period, to };
   }
+  // "one fifty for the day", "fourteen thousand for the whole season", "pour la journée": the span
+  // the amount pays for.
+  if (isWord(t) && (t.w === 'for' || t.w === 'pour')) {
+    let k = i + 1;
+    if (/^(?:the|la|le)$/u.test(toks[k]?.w ?? '')) k++;
+    if (/^(?:whole|entire|toute)$/u.test(toks[k]?.w ?? '')) k++;
+    const w = (toks[k]?.w ?? '').replace(/^l'/u, '');
+    const article = k > i + 1 || (toks[k]?.w ?? '').startsWith("l'");
+    if (article && isWord(toks[k]) && (!w.endsWith('s') || w === 'mois') && w !== 'an') {
+      const span = TIME_WORDS[w];
+      if (span) return { period: span, to: k + 1 };
+      if (w === 'season' || w === 'saison') return { per: 'season', perText: w, to: k + 1 };
+    }
+  }
   let j = i;
   // "every two weeks", "tous les trois mois": a count of periods, not a unit.
   if (
@@ -248,6 +262,16 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
     /^(?:\d+|two|three|four|six|other|les)$/u.test(toks[i + 1]?.w ?? '')
   )
     return null;
+  // "trois cent vingt francs l'heure", "quatre piasses l'unité": the elided article and its noun.
+  if (isWord(t) && t.w.startsWith("l'")) {
+    const w = t.w.slice(2);
+    const span = TIME_WORDS[w];
+    if (span) return { period: span, to: i + 1 };
+    const known = COUNT_WORDS[w];
+    if (known) return { per: known, to: i + 1 };
+    if (priced && w.length >= 3 && !NOT_UNITS.has(w)) return { per: w, perText: w, to: i + 1 };
+    return null;
+  }
   if (t.kind === 'slash') j++;
   else if (isWord(t) && CONNECTORS.has(t.w)) j++;
   else if (isWord(t) && t.w === 'by' && toks[i + 1]?.w === 'the') j += 2;

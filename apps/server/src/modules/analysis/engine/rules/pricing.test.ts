@@ -151,12 +151,47 @@ describe('price parser: hedges, charges and pounds per period', () => {
     ['We ask for a fifteen hundred retainer.', ['$1,500']],
     // Pounds paid per period are sterling.
     ['The lite tier is ninety pounds a month.', ['£90 per month']],
+    // The charge's noun a few words on, past a hyphenated compound.
+    ['You pay a seventy-five dollar same-day delivery fee.', ['$75']],
+    ['It comes with a four hundred dollar installation.', ['$400']],
+    // Units after the charge's noun are the amount's.
+    ['There is a sixty dollar travel charge per visit.', ['$60 per visit']],
+    // "looking at" frames an amount, a range too.
+    ["For a job that size you're looking at thirteen hundred to fifteen hundred.", ['$1,300–$1,500']],
+    // A price said before in the same text makes a later amount per unit a price.
+    [
+      'Setup is forty-two hundred one time, then eighty-five per user per month.',
+      ['$4,200 one-time', '$85 per user per month'],
+    ],
+    // The span paid for: "for the day", "for the whole season".
+    ['The tent is four hundred dollars for the day.', ['$400 per day']],
+    ['Snow clearing runs nine thousand for the whole season.', ['$9,000 per season']],
+    ['We paid five hundred for the years of service.', ['$500']],
+    // A charge "of" an amount frames it.
+    ['We would need a retainer of twenty-two hundred before we start.', ['$2,200']],
+    ['Most owners are in the range of nine hundred to fourteen hundred for that.', ['$900–$1,400']],
   ])('%s', (text, expected) => {
     expect(findPrices(text, 'en', { callMoney: true }).map((p) => formatPrice(p, 'en'))).toEqual(expected);
   });
 
   it('keeps a hedged count out: its noun follows', () => {
     expect(findPrices('We ship around four hundred pallets.', 'en', { callMoney: true })).toEqual([]);
+  });
+
+  it('reads a charge "de" an amount, a fraction after the currency and a unit after an elided article', () => {
+    expect(fr('Il faut un acompte de trois cents pour réserver.')).toEqual(['300 €']);
+    expect(fr('La salle coûte huit cents euros pour la journée.')).toEqual(['800 € par jour']);
+    // A fraction after the currency word, and a unit behind an elided article.
+    expect(fr('Le pot de miel est à six euros et demi.')).toEqual(['6,50 €']);
+    expect(fr('Le carton est à neuf piasses et quart.')).toEqual(['9,25 $']);
+    expect(fr("La formatrice est à deux cent dix francs l'heure.")).toEqual(['210 CHF par heure']);
+    // Centimes, and French "cents" after a number past nineteen ("nonante-deux cents" is 0,92).
+    expect(fr('Le gasoil est à quatre-vingt-onze cents le litre.')).toEqual(['0,91 € par litre']);
+    expect(fr("L'impression couleur, c'est douze centimes la page.")).toEqual(['0,12 € par page']);
+    expect(fr('Le devis était de mille cent euros.')).toEqual(['1 100 €']);
+    expect(en('The mulch is four dollars and a half per bag.')).toEqual(['$4.50 per bag']);
+    expect(findPrices('We moved a total of fifteen hundred units.', 'en', { callMoney: true })).toEqual([]);
+    expect(findPrices('He paid with a hundred dollar bill.', 'en', { callMoney: true })).toEqual([]);
   });
 });
 
@@ -222,6 +257,15 @@ describe('price parser: unpunctuated speech-to-text', () => {
     ['thats one twenty nine every two weeks', ['$129']],
   ])('%s', (text, expected) => {
     expect(asr(text)).toEqual(expected);
+  });
+
+  it('reads a year said in the hundreds as a year, and a shop price in that form as a price', () => {
+    const call = { callMoney: true, moneyContext: true };
+    expect(findPrices('The building went up in nineteen eighty-two.', 'en', call)).toEqual([]);
+    expect(findPrices("We still do it on paper like it's nineteen sixty.", 'en', call)).toEqual([]);
+    expect(
+      findPrices("That one's nineteen ninety-nine.", 'en', call).map((p) => formatPrice(p, 'en')),
+    ).toEqual(['$19.99']);
   });
 
   it('reads a bare number under a hundred as a price only where the passage speaks of money', () => {

@@ -28,6 +28,7 @@ import type { EngineLanguage } from '../language.js';
 import type { NumberLanguage } from '../numbers.js';
 import {
   APPROX,
+  CHARGE_OF,
   FEE_NOUNS,
   FRAME_AFTER,
   FRAME_BEFORE,
@@ -43,7 +44,7 @@ import {
   TIME_AFTER,
   speaksOfMoney,
 } from './price-context.js';
-import { CURRENCY_WORDS, STERLING, currencyAfter, symbolCurrency } from './price-currency.js';
+import { CURRENCY_WORDS, STERLING, currencyAfter, fractionAfter, symbolCurrency } from './price-currency.js';
 import { fold, readNumber, tokenize, isWord, type Tok } from './price-tokens.js';
 import { AFTER_UNIT, CONNECTORS, SKIP_WORDS, unitsAfter } from './price-units.js';
 
@@ -170,16 +171,16 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     let value = n.value;
     let currency: Currency | null = symBefore;
     let hasCurrency = symBefore !== null;
-    // "twelve cents per word": cents are a hundredth of the call's dollar (English only).
+    // "twelve cents per word", "nonante-deux cents le litre", "quinze centimes": a hundredth of the
+    // call's currency.
     if (
-      lang === 'en' &&
       isWord(after) &&
-      (after.w === 'cents' || after.w === 'cent') &&
+      (lang === 'en' ? /^cents?$/u : /^(?:cents|centimes?)$/u).test(after.w) &&
       !symBefore &&
       n.value < 100
     ) {
       value = n.value / 100;
-      currency = 'USD';
+      currency = lang === 'en' ? 'USD' : fallbackCurrency;
       hasCurrency = true;
       j++;
     }
@@ -201,6 +202,13 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
           j = c.to + 1;
           singularDollar = false;
         }
+      }
+      // "huit piasses et quart", "deux euros et demi": a fraction after the currency word.
+      const fraction = Number.isInteger(value) ? fractionAfter(toks, j) : null;
+      if (fraction) {
+        value += fraction.add;
+        j = fraction.to;
+        singularDollar = false;
       }
       // "one dollar eighty", "trois euros cinquante": cents after the currency word.
       if (isWord(toks[j]) && n.value === Math.floor(n.value)) {
@@ -229,18 +237,31 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
         }
       }
     }
-    const units = unitsAfter(toks, j, hasCurrency || framedBefore(toks, start) === 'frame');
-    const end = Math.max(j, units.to);
-    const feeAfter = [0, 1, 2].some((d) => {
+    let units = unitsAfter(toks, j, hasCurrency || framedBefore(toks, start) === 'frame');
+    let end = Math.max(j, units.to);
+    // A charge's noun within four words, hyphens joining them ("dollar emergency call-out fee"); the
+    // units after it are the amount's ("a seventy-five dollar trip charge per visit").
+    const fee = [0, 1, 2, 3, 4, 5].find((d) => {
       const w = toks[end + d];
-      return isWord(w) && FEE_NOUNS.has(w.w) && toks.slice(end, end + d).every(isWord);
+      const between = toks.slice(end, end + d);
+      return (
+        isWord(w) &&
+        FEE_NOUNS.has(w.w) &&
+        between.every((b) => b.kind === 'word' || b.kind === 'dash') &&
+        between.filter(isWord).length <= 3
+      );
     });
+    const feeAfter = fee !== undefined;
+    if (fee !== undefined && !units.per && !units.period) {
+      const after = unitsAfter(toks, end + fee + 1, true);
+      if (after.per || after.period) [units, end] = [after, after.to];
+    }
     const prevTok = toks[start - 1];
     const excluded =
       (!hasCurrency &&
         isWord(prevTok) &&
         NOT_AMOUNT_BEFORE.has(prevTok.w) &&
-        !(prevTok.w === 'at' && (units.per || units.period))) ||
+        !(prevTok.w === 'at' && (units.per || units.period || AT_FRAME.test(toks[start - 2]?.w ?? '')))) ||
       (!hasCurrency && isWord(toks[j]) && TIME_AFTER.has(toks[j]?.w ?? '')) ||
       (singularDollar &&
         !units.period &&
@@ -279,7 +300,21 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     if (opts.counts || b.amount < 10) return false;
     // A year said in words ("two thousand twenty seven", "twenty twenty six") is a date.
     if (b.words && b.amount > 1950 && b.amount < 2100 && b.amount !== 2000 && a === b) return false;
-    if (b.period || b.per) return moneyContext || a.framed || a.opensClause;
+    // "Nineteen seventy-one.", "like it's nineteen sixty": read in the hundreds, a year of the last
+    // century; shop prices in that form end in 9 or 5 ("nineteen ninety-nine", "nineteen ninety-five").
+    if (
+      a === b &&
+      !b.per &&
+      !b.period &&
+      b.alt &&
+      b.alt > 1950 &&
+      b.alt < 2030 &&
+      ![5, 9].includes(b.alt % 10)
+    )
+      return false;
+    // "thirty-two hundred one time…, then ninety-five per user per month": a price said before in
+    // the same text is money talk enough.
+    if (b.period || b.per) return moneyContext || a.framed || a.opensClause || prices.length > 0;
     if (b.feeAfter) return moneyContext || callMoney;
     // "That's two twenty-nine": an amount said in the hundreds-and-cents form is said of prices,
     // unless it could be a clock time ("it's two thirty", "three fifteen").
@@ -360,10 +395,17 @@ function wordsBefore(toks: readonly Tok[], i: number, n: number): string[] {
  * "c'est", "on paie"), perhaps followed by a hedge ("about", "like", "quoted me"); or the amount
  * opens its sentence or clause ("Twenty-two per vehicle per month, eighty-nine per device").
  */
+/** "looking at", "priced at", "comes in at", "starts at": an amount follows. */
+const AT_FRAME = /^(?:looking|priced|in|starts|start|starting)$/u;
+
 function framedBefore(toks: readonly Tok[], i: number): 'frame' | 'clause' | null {
   if (isWord(toks[i - 1]) && HEDGES.has(toks[i - 1]?.w ?? '')) return 'frame';
   let j = i - 1;
-  while (j >= 0 && isWord(toks[j]) && APPROX.has(toks[j]?.w ?? '')) j--;
+  while (j >= 0 && isWord(toks[j]) && APPROX.has(toks[j]?.w ?? '')) {
+    // "looking at", "priced at": "at" and "looking" are both skippable, the pair is a frame.
+    if (toks[j]?.w === 'at' && AT_FRAME.test(toks[j - 1]?.w ?? '')) return 'frame';
+    j--;
+  }
   const t = toks[j];
   if (!t) return 'clause';
   if (t.kind === 'punct' && /[.,;:!?…]/u.test(t.raw)) return 'clause';
@@ -375,9 +417,9 @@ function framedBefore(toks: readonly Tok[], i: number): 'frame' | 'clause' | nul
   // "it comes to thirty-eight fifty", "adds up to", "works out to".
   if (t.w === 'to' && /^(?:comes|come|came|up|out|amounts|amount)$/u.test(toks[j - 1]?.w ?? ''))
     return 'frame';
-  return t.w === 'at' && /^(?:looking|priced|in|starts|start|starting)$/u.test(toks[j - 1]?.w ?? '')
-    ? 'frame'
-    : null;
+  // "a deposit of eleven hundred", "in the range of twenty-four hundred", "un acompte de trois cents".
+  if (/^(?:of|de|d')$/u.test(t.w) && CHARGE_OF.has(toks[j - 1]?.w ?? '')) return 'frame';
+  return t.w === 'at' && AT_FRAME.test(toks[j - 1]?.w ?? '') ? 'frame' : null;
 }
 
 /** Whether the tokens between two numbers join them into a range. */
