@@ -313,6 +313,32 @@ describe('analysis by method', () => {
         ['Receptionist', "Sure, I'll pass it on."],
       ),
     ).toBe('other');
+    // An existing customer's support call (the account looked up) has no sales outcome, even with a
+    // technician's visit booked; the same booking in a sales call is an appointment.
+    const visit: [string, string][] = [
+      ['Customer', 'The heater stopped working this morning.'],
+      ['Agent', 'I can send a technician Tuesday at nine. Does that work?'],
+      ['Customer', 'Yes, Tuesday at nine works.'],
+    ];
+    expect(
+      cls(
+        ['Agent', 'Can I have your account number, please?'],
+        ['Customer', 'It is four two one seven.'],
+        ...visit,
+      ),
+    ).toBe('other');
+    expect(cls(['Agent', 'Thanks for calling, what can I do for you?'], ...visit)).toBe('appointment');
+    expect(
+      analyze(
+        call(
+          ['Agent', 'Service client, vous avez votre numéro de client ?'],
+          ['Client', "Oui, c'est le quatre cent douze. Ma facture est fausse."],
+          ['Agent', 'Je corrige la facture et je vous rappelle demain.'],
+          ['Client', "D'accord, merci."],
+        ),
+        'fr',
+      ).result_class,
+    ).toBe('other');
     // "Don't call" someone else is not a refusal.
     expect(
       cls(

@@ -100,3 +100,20 @@ export function answersNothingElse(s: CallSentence, sentences: readonly CallSent
     (x) => x.turnIndex === s.turnIndex - 1 && x.speaker !== s.speaker && NOTHING_ELSE.test(x.norm),
   );
 }
+
+/**
+ * The company side looking up an existing customer's file: an account, order, customer or contract
+ * number asked for, or the account pulled up ("Can I have your account number?", "let me pull up the
+ * account", "votre numéro de client ?"). Call centres open a support or billing call this way; a
+ * prospect has no such number yet.
+ */
+const ACCOUNT_LOOKUP =
+  /(?:(?:account|order|customer|member|ticket|case|confirmation|invoice|contract) number|pull up (?:your|the) account|look up your account|let me look you up|the email on the account|numero (?:de |d'?)(?:client|contrat|commande|dossier|facture|abonne)|numero client)/u;
+
+/**
+ * Whether the call is an existing customer's support or billing call (an account looked up), which
+ * has no sales outcome even when a visit or a redelivery is booked in it.
+ */
+export function serviceCall(sentences: readonly CallSentence[]): boolean {
+  return sentences.some((s) => ACCOUNT_LOOKUP.test(s.norm));
+}

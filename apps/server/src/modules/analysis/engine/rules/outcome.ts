@@ -21,8 +21,8 @@
  *  - how the call ends (`outcome-endings.ts`, ADR 038, 039): a refusal closing a pitch or a
  *    permission taken back is "not interested"; a date held is a follow-up, not a booking; a
  *    condition ("if anything changes, call us") agrees nothing; a message taken for someone absent,
- *    a wrong number or a dropped line is no sales outcome; a goodbye naming an agreed callback's day
- *    does not book a meeting.
+ *    a wrong number, an existing customer's support or billing call or a dropped line is no sales
+ *    outcome; a goodbye naming an agreed callback's day does not book a meeting.
  */
 import type { CallResultClass } from '@call-insights/contracts/analysis';
 import type { EngineLanguage } from '../language.js';
@@ -42,6 +42,7 @@ import {
   cutOffAt,
   earlyInLongCall,
   messageTaken,
+  serviceCall,
 } from './outcome-endings.js';
 import type { CallSentence } from './signals.js';
 
@@ -177,8 +178,9 @@ export function decideOutcome(
     resultClass = 'follow_up';
   }
   // A wrong number's "not for me", or a message left with whoever picked up ("I'll put it on her
-  // desk"): no sales outcome with the decision maker, whatever was said on the way.
-  if (resultClass !== 'appointment' && (wrongPerson || messageTaken(sentences))) {
+  // desk"): no sales outcome with the decision maker, whatever was said on the way. An existing
+  // customer's support or billing call has none either, even with a technician's visit booked.
+  if ((resultClass !== 'appointment' && (wrongPerson || messageTaken(sentences))) || serviceCall(sentences)) {
     resultClass = 'other';
     evidence = null;
     proposal = null;
