@@ -13,6 +13,78 @@ function rep(segments: Segment[]) {
 }
 
 describe('who the rep is', () => {
+  it('is the business that answers when the caller calls about its service, with or without a greeting', () => {
+    expect(
+      rep(
+        call(
+          ['Speaker 1', 'Maple Street Bakery, this is Jo.'],
+          ['Speaker 2', "Hi, um, I'm calling about a cake for Saturday? How much would that be?"],
+          ['Speaker 1', 'Sure. How many people?'],
+        ),
+      ),
+    ).toBe('Speaker 1');
+    expect(
+      rep(
+        call(
+          ['Speaker 0', 'green valley plumbing this is sam'],
+          [
+            'Speaker 1',
+            'hi yeah we got your number from a neighbor is there any chance you do water heaters',
+          ],
+          ['Speaker 0', 'we do what kind do you have now'],
+        ),
+      ),
+    ).toBe('Speaker 0');
+  });
+
+  it('is the caller who introduces a company to a business that answered (the business is the prospect)', () => {
+    expect(
+      rep(
+        call(
+          ['Speaker 1', 'Harbor Dental, Kim speaking.'],
+          ['Speaker 2', "Hi Kim, I'm calling from BrightDesk. We answer the phones for dental offices."],
+          ['Speaker 1', 'What would that cost us?'],
+        ),
+      ),
+    ).toBe('Speaker 2');
+    expect(
+      rep(
+        call(
+          ['Speaker 1', 'Delmar Hardware, this is Ray.'],
+          [
+            'Speaker 2',
+            'Hi Ray, Lena Ortiz, Summit Signs. We have a storefront package that fits your window.',
+          ],
+          ['Speaker 1', 'Which window? The big one?'],
+        ),
+      ),
+    ).toBe('Speaker 2');
+  });
+
+  it('reads an unpunctuated "its <name> from <company>" in the first turn and "I own <company>" as introductions', () => {
+    expect(
+      rep(
+        call(
+          ['Speaker 0', 'hi is this dana at northpoint its lee from ledgerly'],
+          ['Speaker 1', 'yeah this is dana who did you say you were with and what is it about'],
+        ),
+      ),
+    ).toBe('Speaker 0');
+    expect(
+      rep(
+        call(
+          ['Speaker 0', 'Is this Dana Ruiz?'],
+          ['Speaker 1', "It is. Who's calling?"],
+          [
+            'Speaker 0',
+            'Dana, my name is Lee Park, I own Clearway Gutters. What do you need cleared this fall?',
+          ],
+          ['Speaker 1', 'What does it cost?'],
+        ),
+      ),
+    ).toBe('Speaker 0');
+  });
+
   it('is the one who introduces himself with a company on an outbound call', () => {
     expect(
       rep(

@@ -122,7 +122,7 @@ export function detectRepSpeaker(
 }
 
 const INTRODUCES =
-  /(?:\b(?:this is|my name is|i'm|it's)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:from|with|at|over at)\s+\p{Lu})|(?:(?:^|[,.?!]\s*)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:from|with)\s+\p{Lu})|\b(?:calling from|calling on behalf of|reaching out from)\b|(?:\b(?:ici|je m'appelle|je m’appelle|c'est|c’est)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:de|d'|d’|chez)\s*(?:la société\s+)?\p{Lu})|\bje vous (?:appelle|contacte) (?:de la part|de chez)/u;
+  /(?:\b(?:this is|my name is|i'm|it's)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:from|with|at|over at)\s+\p{Lu})|(?:(?:^|[,.?!]\s*)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:from|with)\s+\p{Lu})|\b(?:calling from|calling on behalf of|reaching out from)\b|(?:\b(?:ici|je m'appelle|je m’appelle|c'est|c’est)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:de|d'|d’|chez)\s*(?:la société\s+)?\p{Lu})|\bje vous (?:appelle|contacte) (?:de la part|de chez)|(?:\b(?:this is|my name is|i'm)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:and\s+)?[Ii] (?:own|run|manage)\s+\p{Lu})|(?:^(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon))\s+\p{Lu}\p{Ll}+\s*,\s*\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+\s*,\s*(?:with\s+|from\s+)?\p{Lu})/u;
 /**
  * The same introduction in speech-to-text without capitals ("hi this is brent from reliapower"):
  * "this is" / "my name is", one or two words, then "from" or "calling from" and a word.
@@ -130,12 +130,23 @@ const INTRODUCES =
 const INTRODUCES_LOWER =
   /\b(?:this is|my name is|ici|je m'appelle)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:from|with|over at|calling from|de chez|de la part de)\s+\p{L}/iu;
 /**
+ * "hi is this keisha at bluestem its ryan from soundbooth media": "it's" + a name + "from", only in
+ * the call's first turn (later, "it's mostly from referrals" is not an introduction).
+ */
+const INTRODUCES_FIRST_TURN = /\b(?:it'?s|i'?m)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:from|with|over at)\s+\p{L}/iu;
+/**
  * Answering the phone in a business's name: a greeting, the business, then who speaks ("Good
  * afternoon, Keystone Music Studio, this is Rachel", "Bonjour, Clinique Dupuis, ici Anne"). Only
  * the call's first turn.
  */
 const ANSWERS_AS_BUSINESS =
-  /^(?:[Gg]ood (?:morning|afternoon|evening)|[Hh]ello|[Hh]i|[Bb]onjour|[Bb]onsoir|[Aa]llo)[,!.]?\s+(?:\p{Lu}[\p{L}'&-]*\s*){1,5}[,.]\s*(?:this is|it's|you're speaking (?:with|to)|c'est|ici|je m'appelle)\s+\p{Lu}/u;
+  /^(?:(?:[Gg]ood (?:morning|afternoon|evening)|[Hh]ello|[Hh]i|[Bb]onjour|[Bb]onsoir|[Aa]llo)[,!.]?\s+)?(?:\p{Lu}[\p{L}'’&-]*\s*){1,5}[,.]\s*(?:(?:this is|it's|you're speaking (?:with|to)|c'est|ici|je m'appelle)\s+\p{Lu}|\p{Lu}\p{Ll}+ speaking\b)/u;
+/**
+ * The same in speech-to-text without capitals or commas ("sooty petes chimney service this is dana"):
+ * a short first turn, two to six words (not a greeting), then "this is" and a name, nothing after.
+ */
+const ANSWERS_AS_BUSINESS_LOWER =
+  /^(?!(?:hi|hello|hey|yes|yeah|oui|allo|bonjour)\b)(?:[\p{L}'’&-]+\s+){2,6}(?:this is|c'est|ici)\s+\p{L}+[.!]?$/iu;
 const OFFERS =
   /\b(?:our (?:plan|plans|service|services|platform|software|app|system|product|solution|team|program|package|pricing|rate|fee|clients|customers)|we (?:help|offer|provide|work with|specialize|install|handle|do|make|build|lease|clean|shoot|maintain)|notre (?:offre|forfait|service|plateforme|logiciel|solution|application|équipe|equipe|système|systeme|tarif|abonnement)|nos (?:clients|services|tarifs|forfaits)|nous (?:offrons|proposons|aidons|accompagnons|installons|faisons|gérons|gerons))\b/giu;
 const EMPATHY =
@@ -149,7 +160,14 @@ const ANSWERS_FOR_BUSINESS =
   /\b(?:thanks? (?:you )?for calling|how (?:can|may) i help|what can i do for you|customer (?:service|support)|service client|merci (?:d'avoir appelé|de votre appel)|(?:comment|en quoi) (?:puis-je|est-ce que je peux) vous aider|que puis-je faire pour vous)\b/iu;
 /** Calling back about the business's own message, ad or flyer: said by the prospect who calls in. */
 const CALLS_IN =
-  /\b(?:returning (?:your|a) call|you left (?:me )?a (?:message|voicemail)|i (?:got|saw|received) (?:a|your) (?:message|voicemail|flyer|ad|mailer|postcard|letter)|i got a message from|i saw your (?:ad|post|listing|sign)|vous m'avez laissé un message|j'ai (?:vu|reçu) votre (?:annonce|publicité|message|dépliant|flyer|courrier)|je vous rappelle suite à)\b/iu;
+  /\b(?:(?:i|we) (?:got|saw|found) your (?:name|number|sign|website|site|info)|i'?ve been looking at your (?:website|site|ad)|returning (?:your|a) call|you left (?:me )?a (?:message|voicemail)|i (?:got|saw|received) (?:a|your) (?:message|voicemail|flyer|ad|mailer|postcard|letter)|i got a message from|i saw your (?:ad|post|listing|sign)|vous m'avez laissé un message|j'ai (?:vu|reçu) votre (?:annonce|publicité|message|dépliant|flyer|courrier)|je vous rappelle suite à)\b/iu;
+/**
+ * "I'm calling about lessons", "j'appelle pour ma facture": a caller's reason, the prospect's unless
+ * the same turn introduces a seller ("This is Nadia from Summit Coach Lines, I'm calling about your
+ * quote request").
+ */
+const CALLS_ABOUT =
+  /\b(?:(?:i'?m|im|i am|we'?re|we are) calling about|j'appelle (?:pour|au sujet|concernant|parce))/iu;
 const BARE_GREETING =
   /^(?:hello|hi|hey|yes|yeah|yep|good (?:morning|afternoon)|allo|allô|bonjour|oui|salut|speaking)[\s,.!?…-]*(?:\p{L}+[\s,.!?…-]*)?$/iu;
 
@@ -182,6 +200,7 @@ function repByWhatIsSaid(
   const offers = new Map<string, number>();
   const introduced = new Set<string>();
   const first = toTurns(segments)[0];
+  if (first && INTRODUCES_FIRST_TURN.test(first.text)) introduced.add(first.speaker);
   for (const seg of segments) {
     if (!introduced.has(seg.speaker) && (INTRODUCES.test(seg.text) || INTRODUCES_LOWER.test(seg.text)))
       introduced.add(seg.speaker);
@@ -198,8 +217,18 @@ function repByWhatIsSaid(
     const afterSeller =
       i === 1 && !!opening && introduced.has(opening.speaker) && !CALLS_IN.test(opening.text);
     if (i < 2 && !afterSeller && ANSWERS_FOR_BUSINESS.test(turn.text)) answers.add(turn.speaker);
-    if (i === 0 && ANSWERS_AS_BUSINESS.test(turn.text)) answers.add(turn.speaker);
-    if (CALLS_IN.test(turn.text)) callsIn.add(turn.speaker);
+    // "Kessler Construction, Rob speaking." / "Hi Rob, I'm calling from Tri-State Lift…": the
+    // business that answers an outbound call is the prospect.
+    const second = turns[1];
+    const sellerCalls = !!second && (INTRODUCES.test(second.text) || INTRODUCES_LOWER.test(second.text));
+    if (
+      i === 0 &&
+      !sellerCalls &&
+      (ANSWERS_AS_BUSINESS.test(turn.text) || ANSWERS_AS_BUSINESS_LOWER.test(turn.text.trim()))
+    )
+      answers.add(turn.speaker);
+    const sells = INTRODUCES.test(turn.text) || INTRODUCES_LOWER.test(turn.text);
+    if (CALLS_IN.test(turn.text) || (CALLS_ABOUT.test(turn.text) && !sells)) callsIn.add(turn.speaker);
   });
   for (const sp of order) {
     let v = score.get(sp) ?? 0;
