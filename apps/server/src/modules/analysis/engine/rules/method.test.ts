@@ -313,6 +313,28 @@ describe('analysis by method', () => {
         ['Receptionist', "Sure, I'll pass it on."],
       ),
     ).toBe('other');
+    // "Booked out" says there is no room; "we're locked in" without a day is a contract.
+    expect(
+      cls(
+        ['Rep', 'How fast can you get a truck in?'],
+        ['Prospect', 'Our carriers are booked out two weeks right now.'],
+        ['Rep', 'Can I send you our rates?'],
+        ['Prospect', 'Sure, send them over.'],
+      ),
+    ).toBe('follow_up');
+    expect(
+      cls(
+        ['Rep', 'Could I put together a quote for next year?'],
+        ['Prospect', "No. We signed a three-year deal last month, we're locked in."],
+      ),
+    ).toBe('not_interested');
+    expect(
+      cls(
+        ['Rep', 'Does Tuesday at ten work for the walkthrough?'],
+        ['Prospect', 'It does.'],
+        ['Rep', "Great, you're locked in for Tuesday at ten."],
+      ),
+    ).toBe('appointment');
     // An existing customer's support call (the account looked up) has no sales outcome, even with a
     // technician's visit booked; the same booking in a sales call is an appointment.
     const visit: [string, string][] = [

@@ -117,3 +117,17 @@ const ACCOUNT_LOOKUP =
 export function serviceCall(sentences: readonly CallSentence[]): boolean {
   return sentences.some((s) => ACCOUNT_LOOKUP.test(s.norm));
 }
+
+/**
+ * Booking words that say there is no room rather than that a meeting was set: "booked out four days",
+ * "we're booked solid", "complet" is not a cue anyway. Read from the cue's start.
+ */
+export const NO_ROOM = /^(?:booked|scheduled)\s+(?:out|up|solid|through)(?![\p{L}])/u;
+
+/**
+ * "Locked in" books a meeting only with a day or a time ("you're locked in for Tuesday at ten");
+ * "we're locked in" alone is a contract that binds the prospect, an objection.
+ */
+export function lockedInWithoutTime(phrase: string, norm: string, day: RegExp): boolean {
+  return phrase === 'locked in' && !day.test(norm) && !TIME_OF_DAY.test(norm);
+}

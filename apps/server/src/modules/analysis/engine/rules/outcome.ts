@@ -31,6 +31,7 @@ import type { CompiledLexicon } from './compiled-lexicon.js';
 import {
   CONDITION,
   FAREWELL,
+  NO_ROOM,
   NO_WORD,
   PASSES_ON,
   PERMISSION_TAKEN_BACK,
@@ -41,6 +42,7 @@ import {
   closingRefusal,
   cutOffAt,
   earlyInLongCall,
+  lockedInWithoutTime,
   messageTaken,
   serviceCall,
 } from './outcome-endings.js';
@@ -144,6 +146,12 @@ export function decideOutcome(
         const day = DAY.exec(s.norm)?.[1];
         if (day && [evidence, proposal].some((x) => x && DAY.exec(x.norm)?.[1] === day)) continue;
       }
+      // "Their dock appointments are booked out four days", "we're locked in" (a contract): no booking.
+      if (
+        cue === 'appointment' &&
+        (NO_ROOM.test(s.norm.slice(hit.start)) || lockedInWithoutTime(hit.phrase, s.norm, DAY))
+      )
+        continue;
       // "Jusqu'à jeudi" (until Thursday) is not "à jeudi" (see you Thursday).
       if (cue === 'appointment' && /jusqu'?\s*$/u.test(s.norm.slice(0, hit.start))) continue;
       // "Anything else?" / "No, thanks.": closing courtesy, not a refusal.
