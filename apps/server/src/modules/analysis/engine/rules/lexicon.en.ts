@@ -793,7 +793,16 @@ export const LEXICON_EN: Lexicon = {
   proposals: [
     {
       why: 'offering to do something for the prospect',
-      phrases: ['can i', 'could i', 'may i', 'let me', "i'd like to", 'i would like to', 'i can'],
+      phrases: [
+        'can i',
+        'could i',
+        'may i',
+        'let me',
+        "i'd like to",
+        'i would like to',
+        'i can',
+        'what if i',
+      ],
     },
     {
       why: 'suggesting something to do together',
@@ -870,6 +879,17 @@ export const LEXICON_EN: Lexicon = {
         'of course',
         'please do',
         "let's do",
+      ],
+    },
+    {
+      why: 'accepting a proposed day or time by saying it back ("Thursday at two?" / "Thursday works.")',
+      phrases: [
+        '{day} works',
+        '{day} is good',
+        '{day} is fine',
+        '{time} works',
+        '{time} is good',
+        '{time} is fine',
       ],
     },
     {

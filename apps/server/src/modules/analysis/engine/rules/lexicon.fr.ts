@@ -608,6 +608,7 @@ export const LEXICON_FR: Lexicon = {
         'et si on',
         'est ce que je peux',
         'ca vous derange si',
+        'et si je',
       ],
     },
     {
@@ -660,6 +661,16 @@ export const LEXICON_FR: Lexicon = {
         'avec plaisir',
         'tres bien',
         'super',
+      ],
+    },
+    {
+      why: "accepter le jour ou l'heure proposés en les répétant (« Jeudi à dix heures ? » / « Jeudi, ça me va. »)",
+      phrases: [
+        '{day} ca me va',
+        '{day} ca marche',
+        '{day} c est parfait',
+        '{time} ca me va',
+        '{time} ca marche',
       ],
     },
     {

@@ -313,6 +313,26 @@ describe('analysis by method', () => {
         ['Receptionist', "Sure, I'll pass it on."],
       ),
     ).toBe('other');
+    // "What if I…" offers; a day said back accepts; a plan said as a question proposes it.
+    expect(
+      cls(
+        ['Rep', 'What if I emailed you a short video of the dashboard?'],
+        ['Prospect', 'Yeah, send it over.'],
+      ),
+    ).toBe('follow_up');
+    expect(
+      cls(
+        ['Rep', 'Could we walk the site on Friday at eight?'],
+        ['Prospect', 'Friday works. Bring the drawings.'],
+      ),
+    ).toBe('appointment');
+    expect(cls(['Rep', "So I'll call you back Monday morning?"], ['Prospect', 'Sure.'])).toBe('follow_up');
+    expect(
+      analyze(
+        call(['Vendeur', 'Et si je vous envoyais une démo vidéo ?'], ['Prospect', "D'accord, envoyez."]),
+        'fr',
+      ).result_class,
+    ).toBe('follow_up');
     // "Booked out" says there is no room; "we're locked in" without a day is a contract.
     expect(
       cls(

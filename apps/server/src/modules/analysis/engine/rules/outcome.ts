@@ -247,7 +247,8 @@ function proposalAccepted(
   const answer = answerTo(s, sentences, lex);
   if (!answer) return null;
   if (!lex.affirmation.test(answer.norm) || negatedAnswer(answer, lex, language)) return null;
-  if (!lex.proposals.test(s.norm)) return null;
+  // "And I'll check back the first week of September?": a plan said as a question proposes it too.
+  if (!lex.proposals.test(s.norm) && !(s.question && PLAN_ASKED.test(s.norm))) return null;
   // "Can I email you a written estimate?": offering to send something sets a follow-up, whatever it names.
   if (SENDING.test(s.norm)) return { cue: 'follow_up', answer };
   const cues = lex.outcomes
@@ -265,9 +266,13 @@ function proposalAccepted(
   return null;
 }
 
+/** "I'll" / "we'll" / "je vous" + a verb: a plan, a proposal when said as a question. */
+const PLAN_ASKED =
+  /(?<![\p{L}])(?:(?:i|we)(?:'ll| ll| will)|je vous (?:rappelle|recontacte|envoie))(?![\p{L}])/u;
+
 /** Offering to send something: "email you", "send you", "text you over", "vous envoyer", "vous l'envoie". */
 const SENDING =
-  /(?<![\p{L}])(?:(?:e-?mail|send|sent|text|mail|shoot)\s+(?:you|it|them|that|this|over|an?|the|some|our|both|those|these)|vous\s+(?:l'|les\s+|le\s+|la\s+)?(?:envoyer|envoie|envoyez|ecrire|ecris|transmettre|transmets)|(?:envoyer|transmettre)\s+(?:un|une|le|la|les|des|nos|notre))(?![\p{L}])/u;
+  /(?<![\p{L}])(?:(?:e-?mail(?:ed)?|send|sent|text(?:ed)?|mail(?:ed)?|shoot)\s+(?:you|it|them|that|this|over|an?|the|some|our|both|those|these)|vous\s+(?:l'|les\s+|le\s+|la\s+)?(?:envoyer|envoie|envoyez|envoyais|enverrai|enverrais|ecrire|ecris|transmettre|transmets)|(?:envoyer|transmettre)\s+(?:un|une|le|la|les|des|nos|notre))(?![\p{L}])/u;
 
 /** A plain no opening an answer ("No.", "Nope, thanks", "Non merci"), not "no problem" or "no worries". */
 const PLAIN_NO = new RegExp(String.raw`^\s*${NO_WORD}`, 'u');

@@ -129,10 +129,10 @@ export function createRulesAnalyzer(): Analyzer {
 const MAX_QUOTED_ANSWER_WORDS = 30;
 
 /**
- * The words that show the result: the deciding sentence, quoted from an earlier sentence of the same
- * turn that carried a cue too, so the agreed day stays with the yes ("Thursday at two works. Send me
- * the invite."); a yes to a proposal from the start of its turn. A quote that would grow long is the
- * deciding sentence alone.
+ * The words that show the result: a yes to a proposal with the whole answer, so what was agreed
+ * stays with the yes ("Thursday at two works. Send me the invite."); otherwise the deciding sentence,
+ * quoted from an earlier sentence of the same turn that carried a cue too. A quote that would grow
+ * long is shortened to the sentences up to the deciding one, or that sentence alone.
  */
 export function evidenceQuote(
   outcome: Pick<OutcomeDecision, 'evidence' | 'proposal' | 'cueSentences'>,
@@ -140,12 +140,13 @@ export function evidenceQuote(
 ): string | null {
   const ev = outcome.evidence;
   if (!ev) return null;
-  const turn = sentences.filter((s) => s.turnIndex === ev.turnIndex && s.index <= ev.index);
-  const from = outcome.proposal ? 0 : turn.findIndex((s) => outcome.cueSentences.has(s.index));
+  const turn = sentences.filter((s) => s.turnIndex === ev.turnIndex);
+  const quote = (list: readonly CallSentence[]) => list.map((s) => s.text).join(' ');
+  // A yes to a proposal: the whole answer ("Yeah. That I can do. Send it to me and to Lauren.").
+  if (outcome.proposal && countWords(quote(turn)) <= MAX_QUOTED_ANSWER_WORDS) return quote(turn);
+  const upTo = turn.filter((s) => s.index <= ev.index);
+  const from = outcome.proposal ? 0 : upTo.findIndex((s) => outcome.cueSentences.has(s.index));
   if (from < 0) return ev.text;
-  const whole = turn
-    .slice(from)
-    .map((s) => s.text)
-    .join(' ');
+  const whole = quote(upTo.slice(from));
   return countWords(whole) <= MAX_QUOTED_ANSWER_WORDS ? whole : ev.text;
 }

@@ -39,6 +39,12 @@ describe('evidence of a yes to a proposal', () => {
       language: 'en',
     });
 
+  it('quotes a short answer whole, what follows the yes included', () => {
+    expect(call('Sure. Send the invite to my office manager too.').call_results).toBe(
+      'Appointment booked: "Sure. Send the invite to my office manager too."',
+    );
+  });
+
   it('keeps a long answer to the sentence that said yes', () => {
     const long =
       'We have had a rough quarter with the warehouse move and half the team out with the flu and the new ' +
