@@ -1,7 +1,8 @@
 /**
  * `npm run eval:analysis`: runs the configured analyzer (ANALYZER=rules|llm and LLM_* variables,
  * default rules) over the labelled calls of `apps/server/devset` and prints, side by side and per
- * language, result-class accuracy and F1 of objections, pain points and pricing for five sets:
+ * language, result-class accuracy and F1 of objections, pain points and pricing for five labelled
+ * sets, and the agreement of two annotators:
  *
  *   - dev        `devset/*.json` — the development set. The rules analyzer is tuned on it: its
  *                per-call results may be read (`--verbose`), its misclassified calls are listed.
