@@ -166,8 +166,9 @@ export function createSyncEngine(deps: SyncDeps) {
 
   async function finishError(run: SyncRunRow, kind: string, err?: unknown): Promise<void> {
     log.warn({ err, runId: run.id, kind }, 'crm sync ended with an error');
-    await repo.finish(run.id, 'Error', kind);
+    // The bell first: whoever sees the run end (the progress dialog polls it) finds the notification.
     await announce(run, { kind: 'crm_sync_failed', reason: kind });
+    await repo.finish(run.id, 'Error', kind);
   }
 
   async function runSync(runId: number, attempt: number, jobLog: Logger): Promise<void> {
@@ -301,9 +302,10 @@ export function createSyncEngine(deps: SyncDeps) {
       if (attempt < deps.retryLimit) throw err;
       return finishError(run, 'Unknown', err);
     }
+    // The bell first, as in `finishError`.
+    await announce(run, { kind: 'crm_sync_finished' });
     await repo.finish(run.id, 'Success', null);
     jobLog.info({ runId: run.id }, 'crm sync finished');
-    await announce(run, { kind: 'crm_sync_finished' });
   }
 
   /** Live sync: one call a webhook announced, imported when the location's Active sync is on. */
