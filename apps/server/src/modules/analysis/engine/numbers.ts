@@ -284,7 +284,7 @@ export function readNumberWords(
         // "mille cent" (1 100), "deux mille cent": after a thousand, "cent" alone is one hundred.
         if (language === 'fr' && current === 0 && total > 0 && last === 'scale') current = 100;
         else if (current === 0 || (current % 100 === 0 && current >= 100)) break;
-        // "nonante-deux cents le litre" is 92 centimes: French multiplies hundreds up to "dix-neuf cents".
+        // "quatre-vingt-onze cents le litre" is 91 centimes: French multiplies hundreds up to "dix-neuf cents".
         else if (language === 'fr' && current >= 20 && tok === 'cents') break;
         else current *= 100;
       } else {

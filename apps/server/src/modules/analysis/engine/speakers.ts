@@ -130,7 +130,7 @@ const INTRODUCES =
 const INTRODUCES_LOWER =
   /\b(?:this is|my name is|ici|je m'appelle)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:from|with|over at|calling from|de chez|de la part de)\s+\p{L}/iu;
 /**
- * "hi is this keisha at bluestem its ryan from soundbooth media": "it's" + a name + "from", only in
+ * "hi is this dana at northpoint its lee from ledgerly": "it's" + a name + "from", only in
  * the call's first turn (later, "it's mostly from referrals" is not an introduction).
  */
 const INTRODUCES_FIRST_TURN = /\b(?:it'?s|i'?m)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:from|with|over at)\s+\p{L}/iu;
@@ -142,7 +142,7 @@ const INTRODUCES_FIRST_TURN = /\b(?:it'?s|i'?m)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:from
 const ANSWERS_AS_BUSINESS =
   /^(?:(?:[Gg]ood (?:morning|afternoon|evening)|[Hh]ello|[Hh]i|[Bb]onjour|[Bb]onsoir|[Aa]llo)[,!.]?\s+)?(?:\p{Lu}[\p{L}'’&-]*\s*){1,5}[,.]\s*(?:(?:this is|it's|you're speaking (?:with|to)|c'est|ici|je m'appelle)\s+\p{Lu}|\p{Lu}\p{Ll}+ speaking\b)/u;
 /**
- * The same in speech-to-text without capitals or commas ("sooty petes chimney service this is dana"):
+ * The same in speech-to-text without capitals or commas ("green valley plumbing this is sam"):
  * a short first turn, two to six words (not a greeting), then "this is" and a name, nothing after.
  */
 const ANSWERS_AS_BUSINESS_LOWER =
@@ -163,8 +163,8 @@ const CALLS_IN =
   /\b(?:(?:i|we) (?:got|saw|found) your (?:name|number|sign|website|site|info)|i'?ve been looking at your (?:website|site|ad)|returning (?:your|a) call|you left (?:me )?a (?:message|voicemail)|i (?:got|saw|received) (?:a|your) (?:message|voicemail|flyer|ad|mailer|postcard|letter)|i got a message from|i saw your (?:ad|post|listing|sign)|vous m'avez laissé un message|j'ai (?:vu|reçu) votre (?:annonce|publicité|message|dépliant|flyer|courrier)|je vous rappelle suite à)\b/iu;
 /**
  * "I'm calling about lessons", "j'appelle pour ma facture": a caller's reason, the prospect's unless
- * the same turn introduces a seller ("This is Nadia from Summit Coach Lines, I'm calling about your
- * quote request").
+ * the same turn introduces a seller ("This is Lee from Ledgerly, I'm calling about the demo you
+ * asked for").
  */
 const CALLS_ABOUT =
   /\b(?:(?:i'?m|im|i am|we'?re|we are) calling about|j'appelle (?:pour|au sujet|concernant|parce))/iu;
@@ -217,7 +217,7 @@ function repByWhatIsSaid(
     const afterSeller =
       i === 1 && !!opening && introduced.has(opening.speaker) && !CALLS_IN.test(opening.text);
     if (i < 2 && !afterSeller && ANSWERS_FOR_BUSINESS.test(turn.text)) answers.add(turn.speaker);
-    // "Kessler Construction, Rob speaking." / "Hi Rob, I'm calling from Tri-State Lift…": the
+    // "Harbor Dental, Kim speaking." / "Hi Kim, I'm calling from BrightDesk…": the
     // business that answers an outbound call is the prospect.
     const second = turns[1];
     const sellerCalls = !!second && (INTRODUCES.test(second.text) || INTRODUCES_LOWER.test(second.text));

@@ -119,8 +119,8 @@ export function serviceCall(sentences: readonly CallSentence[]): boolean {
 }
 
 /**
- * Booking words that say there is no room rather than that a meeting was set: "booked out four days",
- * "we're booked solid", "complet" is not a cue anyway. Read from the cue's start.
+ * Booking words that say there is no room rather than that a meeting was set: "our crews are booked out
+ * three weeks", "we're booked solid", "complet" is not a cue anyway. Read from the cue's start.
  */
 export const NO_ROOM = /^(?:booked|scheduled)\s+(?:out|up|solid|through)(?![\p{L}])/u;
 

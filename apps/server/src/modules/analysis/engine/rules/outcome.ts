@@ -146,7 +146,7 @@ export function decideOutcome(
         const day = DAY.exec(s.norm)?.[1];
         if (day && [evidence, proposal].some((x) => x && DAY.exec(x.norm)?.[1] === day)) continue;
       }
-      // "Their dock appointments are booked out four days", "we're locked in" (a contract): no booking.
+      // "Our crews are booked out three weeks", "we're locked in" (a contract): no booking.
       if (
         cue === 'appointment' &&
         (NO_ROOM.test(s.norm.slice(hit.start)) || lockedInWithoutTime(hit.phrase, s.norm, DAY))
@@ -247,7 +247,7 @@ function proposalAccepted(
   const answer = answerTo(s, sentences, lex);
   if (!answer) return null;
   if (!lex.affirmation.test(answer.norm) || negatedAnswer(answer, lex, language)) return null;
-  // "And I'll check back the first week of September?": a plan said as a question proposes it too.
+  // "So I'll call you back Monday morning?": a plan said as a question proposes it too.
   if (!lex.proposals.test(s.norm) && !(s.question && PLAN_ASKED.test(s.norm))) return null;
   // "Can I email you a written estimate?": offering to send something sets a follow-up, whatever it names.
   if (SENDING.test(s.norm)) return { cue: 'follow_up', answer };

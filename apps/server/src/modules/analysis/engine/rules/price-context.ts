@@ -294,7 +294,7 @@ export const FEE_NOUNS = new Set([
   'depot',
   'caution',
   'supplement',
-  // "a one-time thousand dollar setup", "a two hundred dollar installation": what the charge pays for.
+  // "a nine hundred dollar setup", "a two hundred dollar installation": what the charge pays for.
   'setup',
   'installation',
   'activation',
@@ -302,8 +302,8 @@ export const FEE_NOUNS = new Set([
 
 /**
  * Nouns that, followed by "of" / "de", frame the amount after them as what something costs ("a
- * deposit of eleven hundred", "a setup fee of fifteen hundred", "a budget of five thousand", "in the
- * range of twenty-four hundred to three thousand", "un acompte de trois cents"). "A total of" is not
+ * deposit of nine hundred", "a setup fee of twelve hundred", "a budget of five thousand", "in the
+ * range of thirteen hundred to fifteen hundred", "un acompte de trois cents"). "A total of" is not
  * among them: it counts as often as it prices.
  */
 export const CHARGE_OF = new Set([

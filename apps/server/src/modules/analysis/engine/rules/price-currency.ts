@@ -99,7 +99,7 @@ export function currencyAfter(
 }
 
 /**
- * A fraction said after the currency word: "huit piasses et quart" (8.25), "deux euros et demi"
+ * A fraction said after the currency word: "neuf piasses et quart" (9.25), "deux euros et demi"
  * (2.50), "five dollars and a half". Returns what it adds and the token after it.
  */
 export function fractionAfter(toks: readonly Tok[], j: number): { add: number; to: number } | null {

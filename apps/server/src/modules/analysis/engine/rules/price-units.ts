@@ -240,7 +240,7 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
     const to = wordsAt(toks, i, words);
     if (to !== null) return { period, to };
   }
-  // "one fifty for the day", "fourteen thousand for the whole season", "pour la journée": the span
+  // "four hundred for the day", "nine thousand for the whole season", "pour la journée": the span
   // the amount pays for.
   if (isWord(t) && (t.w === 'for' || t.w === 'pour')) {
     let k = i + 1;
@@ -262,7 +262,7 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
     /^(?:\d+|two|three|four|six|other|les)$/u.test(toks[i + 1]?.w ?? '')
   )
     return null;
-  // "trois cent vingt francs l'heure", "quatre piasses l'unité": the elided article and its noun.
+  // "deux cent dix francs l'heure", "trois piasses l'unité": the elided article and its noun.
   if (isWord(t) && t.w.startsWith("l'")) {
     const w = t.w.slice(2);
     const span = TIME_WORDS[w];

@@ -171,7 +171,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     let value = n.value;
     let currency: Currency | null = symBefore;
     let hasCurrency = symBefore !== null;
-    // "twelve cents per word", "nonante-deux cents le litre", "quinze centimes": a hundredth of the
+    // "twelve cents per word", "quatre-vingt-onze cents le litre", "quinze centimes": a hundredth of the
     // call's currency.
     if (
       isWord(after) &&
@@ -203,7 +203,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
           singularDollar = false;
         }
       }
-      // "huit piasses et quart", "deux euros et demi": a fraction after the currency word.
+      // "neuf piasses et quart", "deux euros et demi": a fraction after the currency word.
       const fraction = Number.isInteger(value) ? fractionAfter(toks, j) : null;
       if (fraction) {
         value += fraction.add;
@@ -239,8 +239,8 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     }
     let units = unitsAfter(toks, j, hasCurrency || framedBefore(toks, start) === 'frame');
     let end = Math.max(j, units.to);
-    // A charge's noun within four words, hyphens joining them ("dollar emergency call-out fee"); the
-    // units after it are the amount's ("a seventy-five dollar trip charge per visit").
+    // A charge's noun within four words, hyphens joining them ("dollar same-day delivery fee"); the
+    // units after it are the amount's ("a sixty dollar travel charge per visit").
     const fee = [0, 1, 2, 3, 4, 5].find((d) => {
       const w = toks[end + d];
       const between = toks.slice(end, end + d);
@@ -300,7 +300,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     if (opts.counts || b.amount < 10) return false;
     // A year said in words ("two thousand twenty seven", "twenty twenty six") is a date.
     if (b.words && b.amount > 1950 && b.amount < 2100 && b.amount !== 2000 && a === b) return false;
-    // "Nineteen seventy-one.", "like it's nineteen sixty": read in the hundreds, a year of the last
+    // "The building went up in nineteen eighty-two.", "like it's nineteen sixty": read in the hundreds, a year of the last
     // century; shop prices in that form end in 9 or 5 ("nineteen ninety-nine", "nineteen ninety-five").
     if (
       a === b &&
@@ -312,7 +312,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       ![5, 9].includes(b.alt % 10)
     )
       return false;
-    // "thirty-two hundred one time…, then ninety-five per user per month": a price said before in
+    // "forty-two hundred one time, then eighty-five per user per month": a price said before in
     // the same text is money talk enough.
     if (b.period || b.per) return moneyContext || a.framed || a.opensClause || prices.length > 0;
     if (b.feeAfter) return moneyContext || callMoney;
@@ -417,7 +417,7 @@ function framedBefore(toks: readonly Tok[], i: number): 'frame' | 'clause' | nul
   // "it comes to thirty-eight fifty", "adds up to", "works out to".
   if (t.w === 'to' && /^(?:comes|come|came|up|out|amounts|amount)$/u.test(toks[j - 1]?.w ?? ''))
     return 'frame';
-  // "a deposit of eleven hundred", "in the range of twenty-four hundred", "un acompte de trois cents".
+  // "a deposit of nine hundred", "in the range of thirteen hundred", "un acompte de trois cents".
   if (/^(?:of|de|d')$/u.test(t.w) && CHARGE_OF.has(toks[j - 1]?.w ?? '')) return 'frame';
   return t.w === 'at' && AT_FRAME.test(toks[j - 1]?.w ?? '') ? 'frame' : null;
 }

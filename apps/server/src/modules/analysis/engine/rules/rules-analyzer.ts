@@ -142,7 +142,7 @@ export function evidenceQuote(
   if (!ev) return null;
   const turn = sentences.filter((s) => s.turnIndex === ev.turnIndex);
   const quote = (list: readonly CallSentence[]) => list.map((s) => s.text).join(' ');
-  // A yes to a proposal: the whole answer ("Yeah. That I can do. Send it to me and to Lauren.").
+  // A yes to a proposal: the whole answer ("Sure. Send the invite to my office manager too.").
   if (outcome.proposal && countWords(quote(turn)) <= MAX_QUOTED_ANSWER_WORDS) return quote(turn);
   const upTo = turn.filter((s) => s.index <= ev.index);
   const from = outcome.proposal ? 0 : upTo.findIndex((s) => outcome.cueSentences.has(s.index));
