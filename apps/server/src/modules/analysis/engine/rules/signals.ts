@@ -30,7 +30,7 @@ import { clauseModel } from './clause-model-data.js';
 import type { CompiledLexicon } from './compiled-lexicon.js';
 import type { ObjectionFamily } from './lexicon.js';
 import { POUNDS_PER_PERIOD, callSpeaksOfMoney } from './price-context.js';
-import { STERLING } from './price-currency.js';
+import { CURRENCY_WORDS, STERLING } from './price-currency.js';
 import {
   displayPrice,
   findPrices,
@@ -255,19 +255,30 @@ function answersHowMany(s: CallSentence, sentences: readonly CallSentence[]): bo
 const STERLING_ALL = new RegExp(STERLING.source, 'giu');
 const POUNDS_PER_PERIOD_ALL = new RegExp(POUNDS_PER_PERIOD.source, 'giu');
 
+/**
+ * Currency signs and the price reader's currency words (`CURRENCY_WORDS`), except the pound and the
+ * "livre", which weigh as often as they pay: sterling is counted by STERLING and POUNDS_PER_PERIOD.
+ */
+const CURRENCY_SAID = new RegExp(
+  String.raw`[$€]|(?<![\p{L}])(?:${Object.entries(CURRENCY_WORDS)
+    .filter(([, currency]) => currency !== 'GBP')
+    .map(([word]) => word)
+    .join('|')})(?![\p{L}])`,
+  'gu',
+);
+
 /** The currency the call speaks in: the one named most often, else dollars in English, euros in French. */
 function callCurrency(sentences: readonly CallSentence[], language: EngineLanguage): Currency {
   const counts: Record<Currency, number> = { USD: 0, CAD: 0, EUR: 0, GBP: 0, CHF: 0 };
   for (const s of sentences) {
-    counts.EUR += (s.norm.match(/€|(?<![\p{L}])euros?(?![\p{L}])/gu) ?? []).length;
+    for (const [said] of s.norm.matchAll(CURRENCY_SAID)) {
+      const currency = said === '$' ? 'USD' : said === '€' ? 'EUR' : CURRENCY_WORDS[said];
+      if (currency) counts[currency]++;
+    }
     // "Pound" alone is as often a weight ("twelve dollars a pound"): the call is in sterling only
     // when it says so (the sign, "quid", "sterling") or pays pounds per period ("fifty pounds a month").
     counts.GBP +=
       (s.norm.match(STERLING_ALL) ?? []).length + (s.norm.match(POUNDS_PER_PERIOD_ALL) ?? []).length;
-    counts.CHF += (s.norm.match(/(?<![\p{L}])(?:chf|francs?)(?![\p{L}])/gu) ?? []).length;
-    counts.USD += (
-      s.norm.match(/\$|(?<![\p{L}])(?:dollars?|bucks?|piastres?|piasses?)(?![\p{L}])/gu) ?? []
-    ).length;
   }
   const best = (Object.entries(counts) as [Currency, number][]).sort((a, b) => b[1] - a[1])[0];
   return best && best[1] > 0 ? best[0] : language === 'fr' ? 'EUR' : 'USD';
