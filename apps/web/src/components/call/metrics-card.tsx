@@ -1,4 +1,5 @@
 import type { ConversationMetrics } from '@call-insights/contracts/analysis';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { formatClock } from './format';
@@ -46,6 +47,16 @@ export function MetricsCard({ metrics, speakers }: MetricsCardProps) {
       )}
     </>
   );
+  /** The per-speaker figures, in the table's columns and the phone's cards alike. */
+  const figures: { label: string; value: (share: SpeakerShare) => ReactNode }[] = [
+    { label: t('analysis.metrics.share'), value: percentOf },
+    {
+      label: t('analysis.metrics.longestMonologue'),
+      value: (share) => formatClock(share.longest_monologue_seconds),
+    },
+    { label: t('analysis.metrics.questions'), value: questionsOf },
+    { label: t('analysis.metrics.wordsPerMinute'), value: (share) => whole.format(share.words_per_minute) },
+  ];
   const barLabel = t('analysis.metrics.talkRatioSummary', {
     parts: shares.map((share) => `${nameOf(share)} ${percentOf(share)}`).join(', '),
     benchmark: TALK_RATIO_BENCHMARK_PERCENT,
@@ -100,32 +111,12 @@ export function MetricsCard({ metrics, speakers }: MetricsCardProps) {
             <li key={share.speaker} className="rounded-md bg-gray-50 px-4 py-3 dark:bg-white/5">
               <p className="text-sm font-medium text-gray-900 dark:text-white">{nameOf(share)}</p>
               <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-                <div>
-                  <dt className="text-xs text-gray-500 dark:text-gray-400">{t('analysis.metrics.share')}</dt>
-                  <dd className="text-gray-900 tabular-nums dark:text-white">{percentOf(share)}</dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-gray-500 dark:text-gray-400">
-                    {t('analysis.metrics.longestMonologue')}
-                  </dt>
-                  <dd className="text-gray-900 tabular-nums dark:text-white">
-                    {formatClock(share.longest_monologue_seconds)}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-gray-500 dark:text-gray-400">
-                    {t('analysis.metrics.questions')}
-                  </dt>
-                  <dd className="text-gray-900 tabular-nums dark:text-white">{questionsOf(share)}</dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-gray-500 dark:text-gray-400">
-                    {t('analysis.metrics.wordsPerMinute')}
-                  </dt>
-                  <dd className="text-gray-900 tabular-nums dark:text-white">
-                    {whole.format(share.words_per_minute)}
-                  </dd>
-                </div>
+                {figures.map(({ label, value }) => (
+                  <div key={label}>
+                    <dt className="text-xs text-gray-500 dark:text-gray-400">{label}</dt>
+                    <dd className="text-gray-900 tabular-nums dark:text-white">{value(share)}</dd>
+                  </div>
+                ))}
               </dl>
             </li>
           ))}
@@ -139,18 +130,11 @@ export function MetricsCard({ metrics, speakers }: MetricsCardProps) {
                 <th scope="col" className={headerCell}>
                   {t('analysis.metrics.speaker')}
                 </th>
-                <th scope="col" className={headerCell}>
-                  {t('analysis.metrics.share')}
-                </th>
-                <th scope="col" className={headerCell}>
-                  {t('analysis.metrics.longestMonologue')}
-                </th>
-                <th scope="col" className={headerCell}>
-                  {t('analysis.metrics.questions')}
-                </th>
-                <th scope="col" className={headerCell}>
-                  {t('analysis.metrics.wordsPerMinute')}
-                </th>
+                {figures.map(({ label }) => (
+                  <th key={label} scope="col" className={headerCell}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100 dark:divide-white/5">
@@ -162,10 +146,11 @@ export function MetricsCard({ metrics, speakers }: MetricsCardProps) {
                   >
                     {nameOf(share)}
                   </th>
-                  <td className={bodyCell}>{percentOf(share)}</td>
-                  <td className={bodyCell}>{formatClock(share.longest_monologue_seconds)}</td>
-                  <td className={bodyCell}>{questionsOf(share)}</td>
-                  <td className={bodyCell}>{whole.format(share.words_per_minute)}</td>
+                  {figures.map(({ label, value }) => (
+                    <td key={label} className={bodyCell}>
+                      {value(share)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

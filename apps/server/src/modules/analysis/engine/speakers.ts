@@ -7,16 +7,20 @@
  *  1. a speaker label that names a role ("Agent", "Sales rep", "Conseiller" → rep; "Customer",
  *     "Client", "Prospect" → the other side);
  *  2. what each side says, scored: introducing oneself with a company ("this is Mark from
- *     BrightDesk", "Nate from TrackPoint", "ici Julien de Caissia") +3; speaking of "our" offer or of
- *     what "we" do for customers ("our plan", "we help", "notre logiciel", "nous offrons") +1 each, at
- *     most +3, acknowledging the other side's trouble ("sorry to hear that", "je comprends") counting
- *     the same; in the first two turns, taking the call for a business's customers ("thanks for
- *     calling", "how can I help", "service client"; not in reply to a seller's introduction) or, in
- *     the first turn, answering in its name ("Good afternoon, Keystone Studio, this is Rachel") +3;
- *     the introduction is also read without capitals, as speech-to-text writes it; calling back about the business's message, ad or
- *     flyer ("returning your call", "I got your flyer", "j'ai vu votre annonce") −2; each question
- *     +0.5, at most +3; opening the call with a bare greeting ("Hello?", "Allô ?", the one who picks
- *     up) −2. The speaker with strictly the highest score is the rep;
+ *     BrightDesk", "Nate from TrackPoint", "ici Julien de Caissia", "my name is Lee, I own
+ *     Clearway", "Hi Ray, Lena Ortiz, Summit Signs"; also without capitals, "its lee from ledgerly"
+ *     only in the first turn) +3; speaking of "our" offer or of what "we" do for customers ("our
+ *     plan", "we help", "notre logiciel", "nous offrons") +1 each, at most +3, acknowledging the
+ *     other side's trouble ("sorry to hear that", "je comprends") counting the same; in the first
+ *     two turns, taking the call for a business's customers ("thanks for calling", "how can I help",
+ *     "service client"; not in reply to a seller's introduction) or, in the first turn, answering in
+ *     its name ("Good afternoon, Keystone Studio, this is Rachel", "Harbor Dental, Kim speaking",
+ *     "green valley plumbing this is sam") +3, unless the second turn introduces a company (then the
+ *     business that answered is the prospect); calling back about the business's message, ad or
+ *     flyer ("returning your call", "I got your flyer", "we got your number", "j'ai vu votre
+ *     annonce"), or calling about something without introducing a company ("I'm calling about
+ *     lessons") −2; each question +0.5, at most +3; opening the call with a bare greeting ("Hello?",
+ *     "Allô ?", the one who picks up) −2. The speaker with strictly the highest score is the rep;
  *  3. the speaker who asked strictly the most questions (discovery is the rep's job);
  *  4. the speaker who spoke first (the rep opens outbound calls and answers inbound ones).
  */
@@ -188,6 +192,11 @@ export function introducesAsSeller(text: string): boolean {
   return INTRODUCES.test(text);
 }
 
+/** Whether a turn introduces its speaker as someone from a company, with or without capitals. */
+function introducesCompany(text: string): boolean {
+  return INTRODUCES.test(text) || INTRODUCES_LOWER.test(text);
+}
+
 /** Step 2 of the heuristic: the speaker whose words most sound like the seller's, or null on a tie. */
 function repByWhatIsSaid(
   segments: readonly Segment[],
@@ -199,17 +208,19 @@ function repByWhatIsSaid(
   );
   const offers = new Map<string, number>();
   const introduced = new Set<string>();
-  const first = toTurns(segments)[0];
+  const turns = toTurns(segments);
+  const first = turns[0];
   if (first && INTRODUCES_FIRST_TURN.test(first.text)) introduced.add(first.speaker);
   for (const seg of segments) {
-    if (!introduced.has(seg.speaker) && (INTRODUCES.test(seg.text) || INTRODUCES_LOWER.test(seg.text)))
-      introduced.add(seg.speaker);
+    if (!introduced.has(seg.speaker) && introducesCompany(seg.text)) introduced.add(seg.speaker);
     const n = (seg.text.match(OFFERS)?.length ?? 0) + (seg.text.match(EMPATHY)?.length ?? 0);
     offers.set(seg.speaker, (offers.get(seg.speaker) ?? 0) + n);
   }
   const answers = new Set<string>();
   const callsIn = new Set<string>();
-  const turns = toTurns(segments);
+  // "Harbor Dental, Kim speaking." / "Hi Kim, I'm calling from BrightDesk…": the business that
+  // answers an outbound call is the prospect.
+  const sellerCalls = !!turns[1] && introducesCompany(turns[1].text);
   turns.forEach((turn, i) => {
     // "Thanks for calling" in reply to a seller who introduced himself (and is not calling back about
     // the business's own message) is the prospect's courtesy.
@@ -217,18 +228,14 @@ function repByWhatIsSaid(
     const afterSeller =
       i === 1 && !!opening && introduced.has(opening.speaker) && !CALLS_IN.test(opening.text);
     if (i < 2 && !afterSeller && ANSWERS_FOR_BUSINESS.test(turn.text)) answers.add(turn.speaker);
-    // "Harbor Dental, Kim speaking." / "Hi Kim, I'm calling from BrightDesk…": the
-    // business that answers an outbound call is the prospect.
-    const second = turns[1];
-    const sellerCalls = !!second && (INTRODUCES.test(second.text) || INTRODUCES_LOWER.test(second.text));
     if (
       i === 0 &&
       !sellerCalls &&
       (ANSWERS_AS_BUSINESS.test(turn.text) || ANSWERS_AS_BUSINESS_LOWER.test(turn.text.trim()))
     )
       answers.add(turn.speaker);
-    const sells = INTRODUCES.test(turn.text) || INTRODUCES_LOWER.test(turn.text);
-    if (CALLS_IN.test(turn.text) || (CALLS_ABOUT.test(turn.text) && !sells)) callsIn.add(turn.speaker);
+    if (CALLS_IN.test(turn.text) || (CALLS_ABOUT.test(turn.text) && !introducesCompany(turn.text)))
+      callsIn.add(turn.speaker);
   });
   for (const sp of order) {
     let v = score.get(sp) ?? 0;

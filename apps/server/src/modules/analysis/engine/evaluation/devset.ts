@@ -15,7 +15,6 @@ const Labels = z.object({
   pain_points: z.array(z.string()),
   pricing: z.array(z.string()),
 });
-export type Labels = z.infer<typeof Labels>;
 
 export const DevsetItem = z.object({
   id: z.string().min(1),

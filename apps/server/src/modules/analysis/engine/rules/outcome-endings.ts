@@ -42,6 +42,10 @@ export function closingRefusal(sentences: readonly CallSentence[]): CallSentence
 export const TIME_OF_DAY =
   /(?:\d|(?<![\p{L}])(?:a m|p m|pm|noon|morning|afternoon|evening|o'clock|heures?|midi|matin|apres[- ]midi|soir|fin de journee)(?![\p{L}]))/u;
 
+/** A weekday or a relative day, captured without its plural "s" ("Thursdays" → "thursday"). */
+export const DAY =
+  /(?<![\p{L}])(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain)s?(?![\p{L}])/u;
+
 /**
  * In the first half of a call of eight turns or more: where booking words and days describe the
  * prospect's situation rather than settle the outcome (the class is how the call ends).
@@ -128,6 +132,6 @@ export const NO_ROOM = /^(?:booked|scheduled)\s+(?:out|up|solid|through)(?![\p{L
  * "Locked in" books a meeting only with a day or a time ("you're locked in for Tuesday at ten");
  * "we're locked in" alone is a contract that binds the prospect, an objection.
  */
-export function lockedInWithoutTime(phrase: string, norm: string, day: RegExp): boolean {
-  return phrase === 'locked in' && !day.test(norm) && !TIME_OF_DAY.test(norm);
+export function lockedInWithoutTime(phrase: string, norm: string): boolean {
+  return phrase === 'locked in' && !DAY.test(norm) && !TIME_OF_DAY.test(norm);
 }

@@ -30,6 +30,7 @@ import { isNegated } from '../text.js';
 import type { CompiledLexicon } from './compiled-lexicon.js';
 import {
   CONDITION,
+  DAY,
   FAREWELL,
   NO_ROOM,
   NO_WORD,
@@ -149,7 +150,7 @@ export function decideOutcome(
       // "Our crews are booked out three weeks", "we're locked in" (a contract): no booking.
       if (
         cue === 'appointment' &&
-        (NO_ROOM.test(s.norm.slice(hit.start)) || lockedInWithoutTime(hit.phrase, s.norm, DAY))
+        (NO_ROOM.test(s.norm.slice(hit.start)) || lockedInWithoutTime(hit.phrase, s.norm))
       )
         continue;
       // "Jusqu'à jeudi" (until Thursday) is not "à jeudi" (see you Thursday).
@@ -296,9 +297,6 @@ function proposalDeclined(
     .some((h) => h.value === 'appointment' || h.value === 'follow_up');
   return next || lex.meetings.test(s.norm) ? answer : null;
 }
-
-const DAY =
-  /(?<![\p{L}])(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain)s?(?![\p{L}])/u;
 
 /**
  * A day and time said back ("Monday at seven thirty, before the tenants open?" / "Monday at seven

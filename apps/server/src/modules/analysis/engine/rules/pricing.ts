@@ -237,7 +237,8 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
         }
       }
     }
-    let units = unitsAfter(toks, j, hasCurrency || framedBefore(toks, start) === 'frame');
+    const frame = framedBefore(toks, start);
+    let units = unitsAfter(toks, j, hasCurrency || frame === 'frame');
     let end = Math.max(j, units.to);
     // A charge's noun within four words, hyphens joining them ("dollar same-day delivery fee"); the
     // units after it are the amount's ("a sixty dollar travel charge per visit").
@@ -283,8 +284,8 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       hasCurrency,
       scale: n.scale,
       excluded,
-      framed: framedBefore(toks, start) === 'frame',
-      opensClause: framedBefore(toks, start) === 'clause',
+      framed: frame === 'frame',
+      opensClause: frame === 'clause',
       endsPhrase: !next || next.kind !== 'word' || FRAME_AFTER.has(next.w),
       words: isWord(toks[n.from]),
       feeAfter,
@@ -300,8 +301,9 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     if (opts.counts || b.amount < 10) return false;
     // A year said in words ("two thousand twenty seven", "twenty twenty six") is a date.
     if (b.words && b.amount > 1950 && b.amount < 2100 && b.amount !== 2000 && a === b) return false;
-    // "The building went up in nineteen eighty-two.", "like it's nineteen sixty": read in the hundreds, a year of the last
-    // century; shop prices in that form end in 9 or 5 ("nineteen ninety-nine", "nineteen ninety-five").
+    // "The building went up in nineteen eighty-two.", "like it's nineteen sixty": read in the
+    // hundreds, a year of the last century; shop prices in that form end in 9 or 5 ("nineteen
+    // ninety-nine", "nineteen ninety-five").
     if (
       a === b &&
       !b.per &&
@@ -390,14 +392,14 @@ function wordsBefore(toks: readonly Tok[], i: number, n: number): string[] {
   return out;
 }
 
+/** "looking at", "priced at", "comes in at", "starts at": an amount follows. */
+const AT_FRAME = /^(?:looking|priced|in|starts|start|starting)$/u;
+
 /**
  * A price frame before the amount at token i: a copula or a paying verb ("it's", "we pay", "runs",
  * "c'est", "on paie"), perhaps followed by a hedge ("about", "like", "quoted me"); or the amount
  * opens its sentence or clause ("Twenty-two per vehicle per month, eighty-nine per device").
  */
-/** "looking at", "priced at", "comes in at", "starts at": an amount follows. */
-const AT_FRAME = /^(?:looking|priced|in|starts|start|starting)$/u;
-
 function framedBefore(toks: readonly Tok[], i: number): 'frame' | 'clause' | null {
   if (isWord(toks[i - 1]) && HEDGES.has(toks[i - 1]?.w ?? '')) return 'frame';
   let j = i - 1;
