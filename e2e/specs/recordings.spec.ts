@@ -200,6 +200,25 @@ test('import a file and a URL, watch them finish, search, download and export th
     await shoot(page, testInfo, 'recordings');
   });
 
+  await test.step('on a phone the list is cards that fit the screen, with the same actions', async () => {
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cards = page.getByRole('list', { name: 'Call recordings, newest first' });
+    await expect(cards).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(cards.getByRole('listitem')).toHaveCount(2);
+    await expect(
+      cards.getByRole('listitem').first().getByRole('link', { name: 'View analysis' }),
+    ).toHaveAttribute('href', `/main/call-analysis/${roofingId}`);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'nothing on the page is wider than the screen').toBeLessThanOrEqual(0);
+    await shoot(page, testInfo, 'recordings-phone');
+    if (desktop) await page.setViewportSize(desktop);
+    await expect(recordingRows(page)).toHaveCount(2);
+  });
+
   await test.step('search for a word of each transcript, then clear the search', async () => {
     await search(page, DISCOVERY_WORD);
     await expect(recordingRows(page)).toHaveCount(1);

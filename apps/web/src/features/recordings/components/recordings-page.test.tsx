@@ -6,7 +6,7 @@ import {
 } from '@call-insights/contracts/recordings';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json } from '../../../testing/fake-server';
 import { renderApp, searchOf, installFakeServer } from '../../../testing/render-app';
 
@@ -37,7 +37,8 @@ function recording(id: number, overrides: Partial<RecordingListItem> = {}): Reco
 const fake = installFakeServer();
 
 /**
- * GET /analysis/transcriptions as the server answers it: file-name search, newest first, 10 a page,
+ * GET /analysis/transcriptions as the server answers it: file-name search, newest first (or oldest
+ * first with sort=createdAt:asc), 10 a page,
  * with cursors to the neighbouring pages (here simply "cursor-<page>"; the real ones are opaque).
  */
 function serveRecordings(all: RecordingListItem[]) {
@@ -47,7 +48,11 @@ function serveRecordings(all: RecordingListItem[]) {
     const page = cursor ? Number(cursor[1]) : Number(query.get('page') ?? 1);
     const matching = all
       .filter((item) => item.file.originalname.toLowerCase().includes(q))
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      .sort((a, b) =>
+        query.get('sort') === 'createdAt:asc'
+          ? a.createdAt.localeCompare(b.createdAt)
+          : b.createdAt.localeCompare(a.createdAt),
+      );
     const answer: RecordingListResponse = {
       items: matching.slice((page - 1) * RECORDINGS_PAGE_SIZE, page * RECORDINGS_PAGE_SIZE),
       total: matching.length,
@@ -197,5 +202,72 @@ describe('recordings page', () => {
 
     await waitFor(() => expect(within(failedRow).getByText('Queued 0%')).toBeTruthy());
     expect(fake.server.calls('POST', '/recordings/2/retry')).toHaveLength(1);
+  });
+
+  describe('on a phone', () => {
+    /** A screen narrower than the sm breakpoint: every min-width query fails. */
+    function phoneScreen() {
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query: string) =>
+          ({
+            matches: !query.includes('min-width'),
+            media: query,
+            onchange: null,
+            addEventListener: () => {},
+            removeEventListener: () => {},
+            addListener: () => {},
+            removeListener: () => {},
+            dispatchEvent: () => false,
+          }) as MediaQueryList,
+      );
+    }
+    afterEach(() => vi.restoreAllMocks());
+
+    it('lists the calls as cards with their state and actions, and sorts them', async () => {
+      phoneScreen();
+      const all = [
+        recording(1, { phone_number: '+12133734253', location: { id: 1, name: 'Downtown' } }),
+        recording(2, { status: 'failed', progress: 0, error: 'No speech model is configured.' }),
+        recording(3, { crm_firstName: null, crm_lastName: null }),
+      ];
+      serveRecordings(all);
+      const { router } = await renderApp('/main/recordings');
+
+      const list = await screen.findByRole('list', { name: 'Call recordings, newest first' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const cards = within(list).getAllByRole('listitem');
+      // Newest first; a call without a contact name goes by its file name.
+      expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual([
+        'call-3.wav',
+        'Contact2 Smith',
+        'Contact1 Smith',
+      ]);
+      const first = within(list).getByRole('listitem', { name: 'Contact1 Smith' });
+      expect(first.textContent).toContain('00:01:35');
+      expect(first.textContent).toContain('2 speakers');
+      expect(first.textContent).toContain('+1 213 373 4253 · Downtown');
+      expect(within(first).getByRole('link', { name: 'View analysis' }).getAttribute('href')).toBe(
+        '/main/call-analysis/1',
+      );
+
+      const failed = within(list).getByRole('listitem', { name: 'Contact2 Smith' });
+      expect(failed.textContent).toContain('No speech model is configured.');
+      fake.server.on('POST', /^\/recordings\/\d+\/retry$/, () => {
+        all[1] = { ...all[1]!, status: 'queued', error: null };
+        return json(200, { id: 2, status: 'queued' });
+      });
+      await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(failed.textContent).toContain('Queued 0%'));
+
+      await userEvent.click(screen.getByRole('button', { name: 'Sort by date created, newest first' }));
+      await waitFor(() => expect(searchOf(router).get('sort')).toBe('createdAt:asc'));
+      const oldest = await screen.findByRole('list', { name: 'Call recordings, oldest first' });
+      await waitFor(() =>
+        expect(within(oldest).getAllByRole('listitem')[0]?.getAttribute('aria-label')).toBe('Contact1 Smith'),
+      );
+      expect(fake.server.calls('GET', '/analysis/transcriptions').at(-1)?.query.get('sort')).toBe(
+        'createdAt:asc',
+      );
+    });
   });
 });

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { Spinner } from '../../../components/ui/spinner';
+import { SM_UP, useMediaQuery } from '../../../hooks/use-media-query';
 import { activeLocationsQueryOptions } from '../api/get-active-locations';
 import { recordingsQueryOptions } from '../api/get-recordings';
 import type { ImportSource } from '../api/import-form';
@@ -19,6 +20,7 @@ import { ImportDialog } from './import-dialog';
 import { pageRequest } from './page-list';
 import { Pagination } from './pagination';
 import { RecordingsEmpty } from './recordings-empty';
+import { RecordingsCards } from './recordings-cards';
 import { RecordingsTable } from './recordings-table';
 import { RecordingsToolbar } from './recordings-toolbar';
 import { ErrorDialog, UploadFailedDialog, UploadSuccessDialog } from './result-dialogs';
@@ -29,6 +31,7 @@ export function RecordingsPage() {
   const { t, i18n } = useTranslation();
   const search = useRecordingsSearch();
   const { q, page, cursor, sort, trackerId, setPage } = search;
+  const List = useMediaQuery(SM_UP, true) ? RecordingsTable : RecordingsCards;
   const list = useQuery(recordingsQueryOptions({ page, cursor, q, sort, tracker_id: trackerId }));
   const locations = useQuery(activeLocationsQueryOptions());
   const downloads = useDownload();
@@ -115,7 +118,8 @@ export function RecordingsPage() {
     const from = (data.page - 1) * data.pageSize + 1;
     content = (
       <>
-        <RecordingsTable
+        {/* A table from the sm breakpoint up; on a phone, cards that need no sideways scrolling. */}
+        <List
           items={data.items}
           sort={sort}
           onToggleSort={search.toggleSort}

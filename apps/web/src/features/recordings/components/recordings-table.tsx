@@ -8,7 +8,7 @@ import type { RecordingSort } from '../api/get-recordings';
 import { formatDateTime, formatDuration, formatPhone, textCell } from './format';
 import { StatusBadge } from './status-badge';
 
-type RecordingsTableProps = {
+export type RecordingsTableProps = {
   items: RecordingListItem[];
   sort: RecordingSort;
   onToggleSort: () => void;
