@@ -7,7 +7,8 @@
  *   2. Features seen in fewer than two of the training calls are left out (one call's words).
  *   3. Five folds over calls (call i goes to fold i mod 5): train on four, score the fifth; the
  *      pair of decision thresholds (objection, pain) is the one that maximises the mean F1 of the
- *      held-out folds, matched like the evaluation does; then the cap on items per call (likeliest
+ *      held-out folds, matched like the evaluation does on the text the analyzer shows (each clause
+ *      widened to its neighbours, `shownTexts`); then the cap on items per call (likeliest
  *      first) the same way, the smallest within 0.005 of the best, then the thresholds again under
  *      that cap.
  *   4. The final model is trained on all the calls with those thresholds.
@@ -21,6 +22,7 @@ import {
   candidateClauses,
   pickClauses,
   trainLogistic,
+  shownTexts,
   type Clause,
   type ClauseKind,
   type ClauseModel,
@@ -85,11 +87,9 @@ function score(calls: readonly Call[], modelFor: (c: Call) => ClauseModel): Reco
   };
   for (const call of calls) {
     const picked = pickClauses(call.clauses, modelFor(call));
+    const all = [...picked.objection, ...picked.pain];
     for (const kind of CLAUSE_KINDS) {
-      const m = matchPhrases(
-        picked[kind].map((c) => c.text),
-        call.item.labels[LABELS[kind]],
-      );
+      const m = matchPhrases(shownTexts(picked[kind], all), call.item.labels[LABELS[kind]]);
       out[kind].matched += m.matched;
       out[kind].predicted += m.predicted;
       out[kind].labelled += m.labelled;

@@ -10,6 +10,7 @@ import {
   pickClauses,
   probability,
   trainLogistic,
+  widenClause,
   type Clause,
   type ClauseModel,
 } from './clause-model.js';
@@ -41,6 +42,46 @@ describe('clause spans', () => {
     const windows = spans(words);
     expect(windows).toHaveLength(3);
     for (const w of windows) expect(w.split(' ').length).toBeLessThanOrEqual(24);
+  });
+});
+
+describe('the text an item shows', () => {
+  const at = (text: string, part: string) => {
+    const start = text.indexOf(part);
+    return { start, end: start + part.length };
+  };
+
+  it('takes in the clauses around it while the whole stays short', () => {
+    const text = 'The invoices come in late, the crew waits on parts, and we eat the overtime.';
+    expect(widenClause(text, at(text, 'the crew waits on parts'))).toBe(
+      'The invoices come in late, the crew waits on parts, and we eat the overtime',
+    );
+    expect(widenClause(text, at(text, 'the crew waits on parts'), { maxWords: 6 })).toBe(
+      'The crew waits on parts, and we eat the overtime',
+    );
+  });
+
+  it('never takes in another item of the sentence, nor what follows "but"', () => {
+    const two = "The price is steep, and we're tied to the old vendor until spring.";
+    expect(
+      widenClause(two, at(two, 'The price is steep'), { blocked: [at(two, "we're tied to the old vendor")] }),
+    ).toBe('The price is steep');
+    const turned = 'It runs over budget, but the demo looked great.';
+    expect(widenClause(turned, at(turned, 'It runs over budget'))).toBe('It runs over budget');
+    const fr = "C'est un peu cher, mais l'équipe a aimé la démo.";
+    expect(widenClause(fr, at(fr, "C'est un peu cher"))).toBe("C'est un peu cher");
+  });
+
+  it('shows an item already longer than the limit as it was found', () => {
+    const text =
+      'we tried three different schedulers over the years and every one of them double booked the trucks';
+    expect(
+      widenClause(
+        text,
+        { ...at(text, 'every one of them double booked'), text: 'As found' },
+        { maxWords: 4 },
+      ),
+    ).toBe('As found');
   });
 });
 

@@ -100,7 +100,7 @@ describe('analysis by method', () => {
         ['Customer', 'Yeah. We get paper checks from half the tenants, which drives me nuts.'],
       ),
     );
-    expect(a.pain_points).toEqual(['We get paper checks from half the tenants']);
+    expect(a.pain_points).toEqual(['We get paper checks from half the tenants, which drives me nuts']);
   });
 
   it('books a meeting when a proposal is accepted or its day and time are said back', () => {

@@ -87,8 +87,8 @@ describe('rules analyzer: objections, pain points, pricing', () => {
   });
 
   it('takes pain points from the prospect, as clauses in their words', () => {
-    // "it's frustrating" is too short on its own and joins the clause before it: one pain point.
-    expect(a.pain_points).toEqual(['We miss a lot of calls after hours']);
+    // "it's frustrating" is too short on its own: one pain point, shown with it (one thought).
+    expect(a.pain_points).toEqual(["We miss a lot of calls after hours, it's frustrating"]);
   });
 
   it('writes prices with currency and period', () => {
@@ -226,7 +226,7 @@ describe('rules analyzer: summary, score, determinism', () => {
   it('summarises who spoke with whom about what, the needs, the concerns and the booking', () => {
     expect(a.call_summary).toBe(
       'Megan (CallNest) spoke with the prospect about after-hours calls for dental offices. ' +
-        'The prospect’s problems: “We miss a lot of new patients after hours”; “The front desk is overwhelmed during the day too”. ' +
+        'The prospect’s problems: “We miss a lot of new patients after hours, they just call the next dentist”; “The front desk is overwhelmed during the day too”. ' +
         'Concerns: “That’s more than we budgeted”. '.replace('’', "'") +
         'Price discussed: $299 per month. ' +
         'Agreed: a demo, Thursday at 2 pm.',

@@ -25,7 +25,13 @@ import {
   type Clause,
   type PhraseHit,
 } from '../text.js';
-import { candidateClauses, kindOf, pickClauses, type Clause as ModelClause } from './clause-model.js';
+import {
+  candidateClauses,
+  kindOf,
+  pickClauses,
+  widenClause,
+  type Clause as ModelClause,
+} from './clause-model.js';
 import { clauseModel } from './clause-model-data.js';
 import type { CompiledLexicon } from './compiled-lexicon.js';
 import type { ObjectionFamily } from './lexicon.js';
@@ -131,6 +137,8 @@ export function extractSignals(
   const families = new Set<string>();
   const painKeys = new Set<string>();
   const prices: Price[] = [];
+  /** Where each objection and pain point was found (its text as found → sentence and span). */
+  const where = new Map<string, { sentence: CallSentence; span: Span }>();
 
   const addObjection = (s: CallSentence, hit: PhraseHit<ObjectionFamily>, taken: Span[]): boolean => {
     if (families.has(hit.value.key)) return false;
@@ -139,19 +147,25 @@ export function extractSignals(
     if (overlaps(taken, clause)) return false;
     taken.push(clause);
     families.add(hit.value.key);
-    out.objections.push(clause.text.replace(/\s*\?+$/u, ''));
+    const text = clause.text.replace(/\s*\?+$/u, '');
+    out.objections.push(text);
+    where.set(text, { sentence: s, span: clause });
     out.objectionSentences.add(s.index);
     return true;
   };
   const addPain = (s: CallSentence, hit: PhraseHit<true>, taken: Span[]): boolean => {
-    const clause = pointedBack(s, clauseAround(s.text, hit.start, hit.end), sentences);
+    const around = clauseAround(s.text, hit.start, hit.end);
+    const clause = pointedBack(s, around, sentences);
     // Two markers in one clause ("it's frustrating, we lose leads") make one pain point.
     if (overlaps(taken, clause)) return false;
     taken.push(clause);
     const key = keyOf(clause.text);
     if (!key || painKeys.has(key)) return false;
     painKeys.add(key);
-    out.painPoints.push(clause.text.replace(/\s*\?+$/u, ''));
+    const text = clause.text.replace(/\s*\?+$/u, '');
+    out.painPoints.push(text);
+    // A clause of the sentence before is shown as found (its span is not in this sentence).
+    if (clause === around || clause.end <= around.start) where.set(text, { sentence: s, span: clause });
     out.painSentences.add(s.index);
     return true;
   };
@@ -217,6 +231,7 @@ export function extractSignals(
         const said = (i: string) => sameItem(i, c.text);
         if (out.objections.some(said) || out.painPoints.some(said) || out.needs.some(said)) continue;
         items.push(c.text);
+        where.set(c.text, { sentence: c.sentence, span: c });
         at.add(c.sentence.index);
       }
     };
@@ -232,6 +247,19 @@ export function extractSignals(
       else out.painPoints.splice(p, 1);
     }
   }
+  // Each item is shown with the neighbouring clauses of its thought (`widenClause`), never taking in
+  // another item of the same sentence.
+  const show = (text: string) => {
+    const at = where.get(text);
+    if (!at) return text;
+    const blocked = [...out.objections, ...out.painPoints].flatMap((t) => {
+      const other = t === text ? undefined : where.get(t);
+      return other && other.sentence === at.sentence ? [other.span] : [];
+    });
+    return widenClause(at.sentence.text, { ...at.span, text }, { blocked });
+  };
+  out.objections = out.objections.map(show);
+  out.painPoints = out.painPoints.map(show);
   return out;
 }
 

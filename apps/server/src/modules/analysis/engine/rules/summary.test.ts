@@ -52,8 +52,8 @@ describe('call summary', () => {
     );
     expect(s).toBe(
       'Luc (Toitures Boréal) a parlé avec Madame Gagnon de votre toiture. ' +
-        "Problèmes décrits par Madame Gagnon : « On a des infiltrations d'eau depuis l'hiver ». " +
-        "Réserves : « C'est trop cher pour nous cette année » ; « J'en parle à mon mari ». " +
+        "Problèmes décrits par Madame Gagnon : « On a des infiltrations d'eau depuis l'hiver, c'est pénible ». " +
+        "Réserves : « C'est trop cher pour nous cette année » ; « Rappelez-moi la semaine prochaine, j'en parle à mon mari ». " +
         'Prix abordé : 8 500 $. ' +
         "Suivi convenu (la semaine prochaine) : « Rappelez-moi la semaine prochaine, j'en parle à mon mari ».",
     );
