@@ -949,6 +949,21 @@ export const LEXICON_EN: Lexicon = {
         ],
       },
       {
+        why: 'a booking confirmation or reminder the company sends once a time is set (a quote or a correction is "the confirmation of", not "a confirmation")',
+        phrases: [
+          'send * a confirmation',
+          "you'll get a confirmation",
+          'get a confirmation email',
+          'text you a reminder',
+          'send you a reminder',
+          'email you a reminder',
+        ],
+      },
+      {
+        why: 'the prospect says he will be at the meeting',
+        phrases: ["i'll be there", "we'll be there", 'i will be there'],
+      },
+      {
         why: 'setting up a meeting or demo together',
         phrases: [
           "let's set up a",
@@ -1004,6 +1019,10 @@ export const LEXICON_EN: Lexicon = {
           'send you a quote',
           "i'll send you",
           "i'll email you",
+          'get you a quote',
+          'get you the quote',
+          'get you a price',
+          'get you pricing',
           'look it over',
           'look over the',
         ],
@@ -1045,6 +1064,8 @@ export const LEXICON_EN: Lexicon = {
           'not a fit',
           'not a good fit',
           'not going to work for us',
+          'thanks but no',
+          'thank you but no',
         ],
       },
       {
@@ -1075,6 +1096,10 @@ export const LEXICON_EN: Lexicon = {
           "we'll stay with",
           'sticking with',
           'stick with what we',
+          'gonna stick with',
+          'going to stick with',
+          "i'll stick with",
+          "we'll stick with",
         ],
       },
       {
@@ -1105,6 +1130,7 @@ export const LEXICON_EN: Lexicon = {
           'voicemail',
           'voice mail',
           'not available to take your call',
+          'leave your name and number',
         ],
       },
       { why: 'a call that reached the wrong person', phrases: ['wrong number'] },

@@ -716,6 +716,18 @@ export const LEXICON_FR: Lexicon = {
         ],
       },
       {
+        why: "une confirmation de rendez-vous que l'entreprise envoie une fois l'heure fixée (« la confirmation de la correction » n'en est pas une)",
+        phrases: [
+          'je vous envoie une confirmation',
+          'vous allez recevoir une confirmation',
+          'vous recevrez une confirmation',
+        ],
+      },
+      {
+        why: 'le prospect dit qu’il sera au rendez-vous',
+        phrases: ["j'y serai", 'on y sera', 'je serai la', 'on sera la'],
+      },
+      {
         why: 'un jour ou une heure accepté (« mardi ça me va »)',
         phrases: [
           'a {day}',
@@ -814,6 +826,9 @@ export const LEXICON_FR: Lexicon = {
           'apres le signal',
           'boite vocale',
           'messagerie vocale',
+          'laissez votre nom',
+          'laissez nous votre nom',
+          'laissez vos coordonnees',
         ],
       },
       { why: 'un appel qui a joint la mauvaise personne', phrases: ['mauvais numero', 'faux numero'] },

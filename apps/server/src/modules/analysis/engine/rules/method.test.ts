@@ -264,6 +264,98 @@ describe('analysis by method', () => {
     });
   });
 
+  it('reads endings said in other words: confirmations, shrugs, holds, greetings, billing calls', () => {
+    const cls = (...turns: [string, string][]) => analyze(call(...turns)).result_class;
+    const fr = (...turns: [string, string][]) => analyze(call(...turns), 'fr').result_class;
+    // A booking confirmed by what the company sends, or by the prospect saying he will be there.
+    expect(
+      cls(
+        ['Rep', 'Our surveyor can walk the roof with you. Are you around on the ninth?'],
+        ['Prospect', 'The ninth is fine, before noon.'],
+        ['Rep', "Ninth, ten a.m. You'll get a confirmation by email tonight."],
+      ),
+    ).toBe('appointment');
+    expect(
+      cls(
+        ['Rep', 'Our fitter can swing by tomorrow at seven, before the lot opens.'],
+        ['Prospect', "Seven tomorrow, yeah, I'll be there."],
+      ),
+    ).toBe('appointment');
+    // A quote offered and accepted is a follow-up.
+    expect(
+      cls(
+        ['Rep', "Let's get you a quote either way, so you have the number."],
+        ['Prospect', "Yes. I'll send you photos of the yard tonight."],
+      ),
+    ).toBe('follow_up');
+    // A shrug ("send whatever you want") with a no after it, "I'd rather you didn't", "thank you but
+    // no", "gonna stick with": refusals.
+    expect(
+      cls(
+        ['Rep', 'Can I mail you a brochure on our plans?'],
+        ['Prospect', "You can send whatever you want. We're fine with our setup."],
+      ),
+    ).toBe('not_interested');
+    expect(
+      cls(['Rep', 'Can I check in with you next spring?'], ['Prospect', "I'd rather you didn't. Bye now."]),
+    ).toBe('not_interested');
+    expect(
+      cls(
+        ['Rep', 'Our filters are twelve dollars a case.'],
+        ['Prospect', "Thank you, but no. I'm gonna stick with the co-op."],
+      ),
+    ).toBe('not_interested');
+    expect(
+      fr(
+        ['Vendeur', 'Je vous laisse mes coordonnées au cas où.'],
+        ['Prospect', 'Oui si vous voulez, mais on ne rappellera pas. Au revoir.'],
+      ),
+    ).toBe('not_interested');
+    // Someone else's calls are not a callback agreed.
+    expect(
+      cls(
+        ['Rep', 'How do your drivers reach dispatch at night?'],
+        ['Prospect', 'They call me at home, at midnight sometimes.'],
+        ['Rep', 'Our console is forty dollars a seat.'],
+        ['Prospect', 'Thank you, but no.'],
+      ),
+    ).toBe('not_interested');
+    // A date kept until a deadline is held, not booked.
+    expect(
+      fr(
+        ['Vendeur', "Je vous envoie les forfaits et je vous garde la salle jusqu'à vendredi."],
+        ['Prospect', "Vendredi, c'est parfait. J'en parle à l'équipe."],
+      ),
+    ).toBe('follow_up');
+    // An answering machine's own "we'll call you back" agrees nothing.
+    expect(
+      fr(
+        [
+          'Répondeur',
+          'Vous avez joint la Ferme des Saules. Laissez votre nom et votre numéro, on vous rappelle.',
+        ],
+        ['Vendeur', "Bonjour, ici Paul de Agri-Pompes, c'est au sujet de vos abreuvoirs. Bonne journée."],
+      ),
+    ).toBe('other');
+    // A fee taken off the customer's next statement: a billing call, no sales outcome.
+    expect(
+      cls(
+        ['Customer', 'I was charged twice for the October visit.'],
+        [
+          'Agent',
+          "I see it. I'll take it off, you'll see the credit on your next statement. I'll send you the receipt.",
+        ],
+      ),
+    ).toBe('other');
+    // A contract number that is not the customer's does not make a support call.
+    expect(
+      cls(
+        ['Rep', "I'll confirm the contract number of the state cooperative and send it with a proposal."],
+        ['Prospect', 'Send it. Call me in two weeks.'],
+      ),
+    ).toBe('follow_up');
+  });
+
   it('reads how a call ends from offers, held dates, conditions, permissions and messages', () => {
     const cls = (...turns: [string, string][]) => analyze(call(...turns)).result_class;
     // An offer to send, asked before a remark, then accepted.

@@ -63,13 +63,38 @@ export const CONDITION = /(?:^|[\s,])(?:if|in case|unless|si|s'il|au cas ou)\s[^
 /** Goodbyes that name the day already agreed ("see you Thursday", "à jeudi", "on se voit lundi"). */
 export const FAREWELL = /^(?:see you|talk to you|a \{day\}|on se voit)/u;
 
-/** An answer that grants a permission and takes it back: "you can, but I wouldn't count on it". */
+/**
+ * An answer that grants a permission and takes it back: "you can, but I wouldn't count on it", "if
+ * you want, but we won't call back", "oui si vous voulez mais on ne rappellera pas".
+ */
 export const PERMISSION_TAKEN_BACK =
-  /^\s*(?:(?:um|uh|well|i mean|sure|euh|ben|bon)[\s,]+)*(?:you can|you could|tu peux|vous pouvez)[\s,]+(?:but|mais)\s[^.?!]*(?<![\p{L}'])(?:not|no|won'?t|wouldn'?t|don'?t|never|pas|jamais|rien)(?![\p{L}'])/u;
+  /^\s*(?:(?:um|uh|well|i mean|sure|yes|yeah|oui|euh|ben|bon)[\s,]+)*(?:you can|you could|if you want|tu peux|vous pouvez|si vous voulez|si tu veux)[\s,]+(?:but|mais)\s[^.?!]*(?<![\p{L}'])(?:not|no|won'?t|wouldn'?t|don'?t|never|pas|jamais|rien)(?![\p{L}'])/u;
 
-/** A date held, not booked: "pencil you in", "hold the date", "tentatively", "sans engagement". */
+/**
+ * A permission that shrugs the offer off: "you can send whatever you want", "leave whatever you
+ * like", "envoyez ce que vous voulez". It refuses when the turn then says no or that the prospect is
+ * fine as he is (`dismissed`).
+ */
+const WHATEVER_YOU_WANT =
+  /(?:you can|you could|feel free to) (?:send|leave|mail|email|drop off)(?: me| us)? (?:whatever|anything) (?:you want|you like)|(?:vous pouvez|tu peux) (?:m'|nous )?(?:envoyer|laisser) (?:ce que vous voulez|ce que tu veux|tout ce que vous voulez)|envoyez(?: moi| nous)? (?:ce que|tout ce que) vous voulez/u;
+const TURNS_IT_DOWN =
+  /(?<![\p{L}'])(?:not|won'?t|don'?t|never|nothing|happy with|we'?re fine|i'?m fine|we'?re good|i'?m good|pas|jamais|rien|on est correct|on est bien)(?![\p{L}'])/u;
+
+/** Whether `s` shrugs the offer off ("You can send whatever you want. I'm not going to do anything with it."). */
+export function dismissed(s: CallSentence, sentences: readonly CallSentence[]): boolean {
+  const m = WHATEVER_YOU_WANT.exec(s.norm);
+  if (!m) return false;
+  if (TURNS_IT_DOWN.test(s.norm.slice(m.index + m[0].length))) return true;
+  const next = sentences[s.index + 1];
+  return !!next && next.turnIndex === s.turnIndex && TURNS_IT_DOWN.test(next.norm);
+}
+
+/**
+ * A date held, not booked: "pencil you in", "hold the date", "tentatively", "sans engagement", "je
+ * vous garde le chalet jusqu'à dimanche".
+ */
 export const TENTATIVE =
-  /(?<![\p{L}])(?:pencil|hold (?!on(?![\p{L}]))|holding (?!on(?![\p{L}]))|put a hold|tentative|no commitment|sans engagement|en attendant|provisoire|sous reserve)/u;
+  /(?<![\p{L}])(?:pencil|hold (?!on(?![\p{L}]))|holding (?!on(?![\p{L}]))|put a hold|tentative|no commitment|sans engagement|en attendant|provisoire|sous reserve|(?:je|on) vous (?:le |la |les )?(?:garde|reserve) [^.?!]*jusqu)/u;
 
 /** The voicemail and wrong-number cues that say the right person was not reached. */
 export const WRONG_PERSON = /(?:wrong number|mauvais numero|faux numero)/u;
@@ -112,10 +137,11 @@ export function answersNothingElse(s: CallSentence, sentences: readonly CallSent
  * prospect has no such number yet.
  */
 const ACCOUNT_LOOKUP =
-  /(?:(?:account|order|customer|member|ticket|case|confirmation|invoice|contract) number|pull up (?:your|the) account|look up your account|let me look you up|the email on the account|numero (?:de |d'?)(?:client|contrat|commande|dossier|facture|abonne)|numero client)/u;
+  /(?:(?:account|order|customer|member|ticket|case|confirmation|invoice) number|your contract number|on your next (?:bill|statement|invoice)|(?:sur|dans) votre (?:prochain releve|prochaine facture)|pull up (?:your|the) account|look up your account|let me look you up|the email on the account|numero (?:de |d'?)(?:client|contrat|commande|dossier|facture|abonne)|numero client)/u;
 
 /**
- * Whether the call is an existing customer's support or billing call (an account looked up), which
+ * Whether the call is an existing customer's support or billing call (an account looked up, a
+ * charge put right "on your next statement"; a contract number counts only as "your" one), which
  * has no sales outcome even when a visit or a redelivery is booked in it.
  */
 export function serviceCall(sentences: readonly CallSentence[]): boolean {

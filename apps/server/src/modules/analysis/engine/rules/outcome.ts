@@ -22,7 +22,11 @@
  *    permission taken back is "not interested"; a date held is a follow-up, not a booking; a
  *    condition ("if anything changes, call us") agrees nothing; a message taken for someone absent,
  *    a wrong number, an existing customer's support or billing call or a dropped line is no sales
- *    outcome; a goodbye naming an agreed callback's day does not book a meeting.
+ *    outcome; a goodbye naming an agreed callback's day does not book a meeting;
+ *  - said in other words (ADR 042): a permission that shrugs the offer off ("send whatever you
+ *    want. We're fine.") refuses; "I'd rather you didn't" is a no; a voicemail greeting's own "we'll
+ *    call you back" agrees nothing; "they call me" is someone else's call; a date kept "until" a day
+ *    ("je vous garde la salle jusqu'à vendredi") is held, not booked, also when the day is said back.
  */
 import type { CallResultClass } from '@call-insights/contracts/analysis';
 import type { EngineLanguage } from '../language.js';
@@ -41,6 +45,7 @@ import {
   WRONG_PERSON,
   answersNothingElse,
   closingRefusal,
+  dismissed,
   cutOffAt,
   earlyInLongCall,
   lockedInWithoutTime,
@@ -48,6 +53,10 @@ import {
   serviceCall,
 } from './outcome-endings.js';
 import type { CallSentence } from './signals.js';
+
+/** A third person just before a cue ("they call me", "customers call us"). */
+const THIRD_PERSON =
+  /(?:^|\s)(?:they|he|she|people|customers|clients|everybody|everyone|nobody|who|ils|elles)\s+$/u;
 
 export type OutcomeDecision = {
   resultClass: CallResultClass;
@@ -69,8 +78,19 @@ export function decideOutcome(
   let otherEvidence: CallSentence | null = null;
   let proposal: CallSentence | null = null;
   let wrongPerson = false;
+  /** The turn whose day the deciding sentence said back, when a day said back decided. */
+  let echoedTurn: CallSentence[] = [];
   const cueSentences = new Set<number>();
   const lastTurn = sentences.at(-1)?.turnIndex ?? 0;
+  // A voicemail greeting's own promise ("leave your name and number, we'll call you back") agrees
+  // nothing with anyone: the other cues of its turn do not count.
+  const greetingTurns = new Set(
+    sentences
+      .filter((x) =>
+        lex.outcomes.findAll(x.norm).some((h) => h.value === 'other' && !WRONG_PERSON.test(h.phrase)),
+      )
+      .map((x) => x.turnIndex),
+  );
 
   for (const s of sentences) {
     const echoed = echoedTime(s, sentences, lex);
@@ -83,6 +103,7 @@ export function decideOutcome(
         resultClass = echoed;
         evidence = s;
         proposal = null;
+        echoedTurn = sentences.filter((x) => x.turnIndex === s.turnIndex - 1);
       }
       continue;
     }
@@ -106,8 +127,9 @@ export function decideOutcome(
       continue;
     }
     if (s.question) continue;
-    // "You can, but we won't be using it": a permission taken back is a refusal.
-    if (resultClass !== 'appointment' && PERMISSION_TAKEN_BACK.test(s.norm)) {
+    // "You can, but we won't be using it": a permission taken back is a refusal, and so is one that
+    // shrugs the offer off ("You can send whatever you want. We're fine.").
+    if (resultClass !== 'appointment' && (PERMISSION_TAKEN_BACK.test(s.norm) || dismissed(s, sentences))) {
       cueSentences.add(s.index);
       resultClass = 'not_interested';
       evidence = s;
@@ -138,6 +160,9 @@ export function decideOutcome(
           cue = negated ? null : hit.value;
       }
       if (cue === null) continue;
+      if (cue !== 'other' && greetingTurns.has(s.turnIndex)) continue;
+      // "They call me at eleven at night": someone else's calls, not a callback agreed.
+      if (cue === 'follow_up' && THIRD_PERSON.test(s.norm.slice(0, hit.start))) continue;
       // "If anything changes, give us a call": a door left open under a condition agrees nothing.
       if ((cue === 'follow_up' || cue === 'appointment') && CONDITION.test(s.norm.slice(0, hit.start)))
         continue;
@@ -183,7 +208,13 @@ export function decideOutcome(
   }
   // "I can pencil you in for the third, no commitment": a date held while the prospect decides is a
   // follow-up, not a booked meeting.
-  if (resultClass === 'appointment' && [evidence, proposal].some((x) => x && TENTATIVE.test(x.norm))) {
+  const decider = evidence;
+  // When a day said back decided, the turn it answered may hold the date ("je vous garde … jusqu'à").
+  const decidedBy = decider ? echoedTurn.filter((x) => x.turnIndex === decider.turnIndex - 1) : [];
+  if (
+    resultClass === 'appointment' &&
+    [evidence, proposal, ...decidedBy].some((x) => x && TENTATIVE.test(x.norm))
+  ) {
     resultClass = 'follow_up';
   }
   // A wrong number's "not for me", or a message left with whoever picked up ("I'll put it on her
@@ -276,7 +307,10 @@ const SENDING =
   /(?<![\p{L}])(?:(?:e-?mail(?:ed)?|send|sent|text(?:ed)?|mail(?:ed)?|shoot)\s+(?:you|it|them|that|this|over|an?|the|some|our|both|those|these)|vous\s+(?:l'|les\s+|le\s+|la\s+)?(?:envoyer|envoie|envoyez|envoyais|enverrai|enverrais|ecrire|ecris|transmettre|transmets)|(?:envoyer|transmettre)\s+(?:un|une|le|la|les|des|nos|notre))(?![\p{L}])/u;
 
 /** A plain no opening an answer ("No.", "Nope, thanks", "Non merci"), not "no problem" or "no worries". */
-const PLAIN_NO = new RegExp(String.raw`^\s*${NO_WORD}`, 'u');
+const PLAIN_NO = new RegExp(
+  String.raw`^\s*(?:${NO_WORD}|i'?d rather (?:you )?(?:not|didn'?t)|je prefere(?:rais)? pas|j'aimerais mieux pas)`,
+  'u',
+);
 
 /**
  * A proposal of a next step (a meeting or a follow-up, in a proposal form, ending its turn) that the
