@@ -13,7 +13,8 @@
  * English: "and" may join after a scale ("three hundred and fifty"); "a hundred", "a thousand";
  * the price readings of two groups: a unit then a ten is hundreds ("two ninety nine" = 299, "one
  * forty" = 140), a number from 10 to 99 then a ten is dollars and cents ("twenty four fifty" = 24.50,
- * "forty four ninety nine" = 44.99); "point" reads decimals digit by digit ("one point five million").
+ * "forty four ninety nine" = 44.99); "point" reads decimals digit by digit ("one point five million"); French "virgule" reads them
+ * as a number ("zéro virgule quatre-vingt-cinq" = 0.85).
  * French: "quatre-vingt(s)" is 80, "soixante-dix"… "quatre-vingt-dix-neuf" add up (60+10+7, 80+10+9),
  * "et un" / "et onze" join after a ten; Belgian and Swiss "septante", "huitante", "octante",
  * "nonante"; "cent(s)" multiplies what precedes it ("deux cents", "douze cents"), "mille" what
@@ -208,6 +209,29 @@ export function readNumberWords(
       commit();
       break;
     }
+    if (language === 'fr' && dict[tok]?.kind === 'zero' && last === 'start' && tokens[i + 1] === 'virgule') {
+      // "zéro virgule quatre-vingt-cinq": a number may open with "zéro" before its decimals.
+      sawNumber = true;
+      i++;
+      continue;
+    }
+    if (tok === 'virgule' && language === 'fr' && sawNumber) {
+      // French decimals are said as a number after "virgule": "deux virgule cinq" = 2.5, "zéro
+      // virgule quatre-vingt-cinq" = 0.85, "un virgule zéro cinq" = 1.05.
+      let j = i + 1;
+      let zeros = '';
+      while (dict[tokens[j] ?? '']?.kind === 'zero') {
+        zeros += '0';
+        j++;
+      }
+      const decimals = readNumberWords(tokens, j, language);
+      if (decimals && (decimals.value >= 100 || !Number.isInteger(decimals.value))) break;
+      if (!decimals && !zeros) break;
+      current += Number(`0.${zeros}${decimals ? String(decimals.value) : ''}`);
+      i = j + (decimals?.length ?? 0);
+      commit();
+      break;
+    }
     const w = dict[tok];
     if (!w || w.kind === 'zero') break;
     // "twelve hundred one time", "a one-off fee": "one time" / "one off" is a fixed phrase.
@@ -215,7 +239,7 @@ export function readNumberWords(
     if (w.kind === 'unit') {
       if (language === 'fr' && (tok === 'un' || tok === 'une') && last === 'start') {
         const next = dict[tokens[i + 1] ?? ''];
-        if (next?.kind !== 'scale' || next.value < 1000) break;
+        if (tokens[i + 1] !== 'virgule' && (next?.kind !== 'scale' || next.value < 1000)) break;
       }
       if (last === 'unit' || last === 'teen') break;
       current += w.value;

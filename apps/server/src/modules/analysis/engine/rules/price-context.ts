@@ -8,7 +8,7 @@ import { fold } from './price-tokens.js';
 import type { TimeUnit } from './pricing.js';
 
 export const ONE_TIME_BEFORE =
-  /(?:one[- ]time|one[- ]off|(?:setup|set[- ]up|installation|onboarding|activation|registration|sign[- ]up|joining|enrollment|enrolment) (?:fee|cost|charge)|upfront|up front|frais d'(?:installation|inscription|adhesion|ouverture)|frais de (?:mise en (?:place|service)|dossier)|frais uniques?|paiement unique)(?![\p{L}])[^.?!]{0,25}$/iu;
+  /(?:one[- ]time|one[- ]off|(?:setup|set[- ]up|installation|onboarding|activation|registration|sign[- ]up|joining|enrollment|enrolment) (?:fee|cost|charge)|upfront|up front|frais d'(?:installation|inscription|adhesion|ouverture)|frais de (?:mise en (?:place|service)|dossier)|frais uniques?|paiement unique|(?:mise en place|installation|frais|montant|forfait) uniques? (?:de|d'))(?![\p{L}])[^.?!]{0,25}$/iu;
 export const PERIOD_BEFORE: [RegExp, TimeUnit][] = [
   [/(?:monthly|month to month|mensuel(?:le)?s?)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'month'],
   [/(?:annual|yearly|annuel(?:le)?s?)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'year'],

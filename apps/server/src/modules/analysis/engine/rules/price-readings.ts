@@ -22,6 +22,8 @@ function onPeriodOf(o: Price, p: Price): number {
  */
 const SMALL_UNITS = new Set([
   'gallon',
+  'quart',
+  'pint',
   'liter',
   'minute',
   'page',

@@ -77,6 +77,8 @@ export const COUNT_WORDS: Record<string, CountUnit> = {
   ton: 'ton',
   tonne: 'ton',
   gallon: 'gallon',
+  quart: 'quart',
+  pint: 'pint',
   litre: 'liter',
   liter: 'liter',
   poste: 'seat',
@@ -181,7 +183,7 @@ export const SKIP_WORDS = new Set([
   'usd',
 ]);
 /** Verbs of billing that may stand between an amount and its period ("billed monthly", "payé une seule fois"). */
-export const BILLING = /^(?:billed|paid|charged|factures?|factures?|payes?|payable)$/u;
+export const BILLING = /^(?:billed|paid|charged|factures?|factures?|payes?|payees?|payable)$/u;
 /** Words after which a noun ends the phrase, so "a case" in "thirty six a case right now" is a unit. */
 /**
  * Words that may follow a unit noun after "a"/"an" ("thirty six a case and…"), including the clause

@@ -193,6 +193,27 @@ describe('price parser: hedges, charges and pounds per period', () => {
     expect(findPrices('We moved a total of fifteen hundred units.', 'en', { callMoney: true })).toEqual([]);
     expect(findPrices('He paid with a hundred dollar bill.', 'en', { callMoney: true })).toEqual([]);
   });
+
+  it('reads French decimals after "virgule", cents before "livré", one-time charges and quarts', () => {
+    expect(fr("L'envoi revient à zéro virgule quatre-vingt-cinq euro par lettre.")).toEqual([
+      '0,85 € par lettre',
+    ]);
+    expect(fr('Le sac de dix kilos est à douze euros septante livré.')).toEqual(['12,70 €']);
+    expect(fr('Il y a une mise en place unique de huit cent nonante francs.')).toEqual([
+      '890 CHF paiement unique',
+    ]);
+    expect(fr('Le boîtier est à trois cents euros, payé une fois.')).toEqual(['300 € paiement unique']);
+    expect(
+      findPrices('Setup is a one-time two thousand, which covers training.', 'en', { callMoney: true }).map(
+        (p) => formatPrice(p, 'en'),
+      ),
+    ).toEqual(['$2,000 one-time']);
+    expect(en('The synthetic blend runs twenty-three dollars a quart give or take.')).toEqual([
+      '$23 per quart',
+    ]);
+    // "one time" that is not a price frame stays a count.
+    expect(findPrices('We called them one time and they never came.', 'en', { callMoney: true })).toEqual([]);
+  });
 });
 
 describe('two readings of "seven fifty", settled by the other prices of the call', () => {

@@ -228,7 +228,9 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
             nextAfterCents.kind !== 'word' ||
             CONNECTORS.has(nextAfterCents.w) ||
             SKIP_WORDS.has(nextAfterCents.w) ||
-            AFTER_UNIT.has(nextAfterCents.w)
+            AFTER_UNIT.has(nextAfterCents.w) ||
+            // "vingt-six euros nonante livré", "forty dollars fifty installed".
+            DELIVERED.test(nextAfterCents.w)
           ) {
             value += c.value / 100;
             j = c.to;
@@ -419,10 +421,19 @@ function framedBefore(toks: readonly Tok[], i: number): 'frame' | 'clause' | nul
   // "it comes to thirty-eight fifty", "adds up to", "works out to".
   if (t.w === 'to' && /^(?:comes|come|came|up|out|amounts|amount)$/u.test(toks[j - 1]?.w ?? ''))
     return 'frame';
+  // "implementation is a one-time four thousand", "a one-off nine hundred": a one-time charge.
+  if (t.w === 'onetime') return 'frame';
+  if (t.w === 'time' || t.w === 'off') {
+    const k = toks[j - 1]?.kind === 'dash' ? j - 2 : j - 1;
+    if (toks[k]?.w === 'one') return 'frame';
+  }
   // "a deposit of nine hundred", "in the range of thirteen hundred", "un acompte de trois cents".
   if (/^(?:of|de|d')$/u.test(t.w) && CHARGE_OF.has(toks[j - 1]?.w ?? '')) return 'frame';
   return t.w === 'at' && AT_FRAME.test(toks[j - 1]?.w ?? '') ? 'frame' : null;
 }
+
+/** Words saying how a price is delivered, which may follow its cents ("vingt-six euros nonante livré"). */
+const DELIVERED = /^(?:delivered|installed|included|livree?s?|installee?s?|posee?s?|inclus|incluse?s?)$/u;
 
 /** Whether the tokens between two numbers join them into a range. */
 function joinsRange(toks: readonly Tok[], a: Found, b: Found): boolean {
