@@ -146,6 +146,7 @@ export function readNumberWords(
   let i = from;
   let sawNumber = false;
   let hundredsOf: number | null = null; // the unit of "two ninety nine" read as hundreds
+  let readBeforeAnd: NumberRead | null = null; // what was read before an English "and"
 
   const commit = () => {
     if (!sawNumber) return;
@@ -172,6 +173,7 @@ export function readNumberWords(
       // Only after a scale, and only if a number follows ("three hundred and fifty").
       const next = dict[tokens[i + 1] ?? ''];
       if (last !== 'scale' || !next || next.kind === 'scale' || next.kind === 'zero') break;
+      readBeforeAnd = best;
       last = 'and';
       i++;
       continue;
@@ -307,6 +309,9 @@ export function readNumberWords(
       if (w.value === 100) {
         // "mille cent" (1 100), "deux mille cent": after a thousand, "cent" alone is one hundred.
         if (language === 'fr' && current === 0 && total > 0 && last === 'scale') current = 100;
+        // "between eighteen hundred and twenty-four hundred": a second "hundred" after "and" starts a
+        // second number; the first one ends before "and".
+        else if (current >= 100 && readBeforeAnd) return readBeforeAnd;
         else if (current === 0 || (current % 100 === 0 && current >= 100)) break;
         // "quatre-vingt-onze cents le litre" is 91 centimes: French multiplies hundreds up to "dix-neuf cents".
         else if (language === 'fr' && current >= 20 && tok === 'cents') break;

@@ -211,6 +211,14 @@ describe('price parser: hedges, charges and pounds per period', () => {
     expect(en('The synthetic blend runs twenty-three dollars a quart give or take.')).toEqual([
       '$23 per quart',
     ]);
+    // Ranges whose ends are said with their own hundreds, or whose low end lacks the thousand.
+    expect(
+      en('The plan usually runs between eighteen hundred and twenty-four hundred dollars a quarter.'),
+    ).toEqual(['$1,800–$2,400 per quarter']);
+    expect(en('We estimate between a hundred and forty and a hundred and sixty thousand dollars.')).toEqual([
+      '$140,000–$160,000',
+    ]);
+    expect(en('It came to three hundred and fifty dollars.')).toEqual(['$350']);
     // "one time" that is not a price frame stays a count.
     expect(findPrices('We called them one time and they never came.', 'en', { callMoney: true })).toEqual([]);
   });

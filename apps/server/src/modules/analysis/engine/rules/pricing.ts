@@ -347,6 +347,8 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       // "between three and four hundred dollars", "eighteen, nineteen grand": the low end shares the
       // high end's scale.
       if (b.scale > 1 && a.scale === 1 && low * b.scale <= b.amount) low *= b.scale;
+      // "between a hundred and forty and a hundred and sixty thousand": a thousand the low end lacks.
+      else if (b.scale >= 1000 && a.scale < b.scale && low * b.scale <= b.amount) low *= b.scale;
       if (low < b.amount) {
         prices.push({
           ...b,
