@@ -182,3 +182,75 @@ export function trainClauseModel(items: readonly DevsetItem[], opts?: TrainOptio
 export function serializeClauseModel(model: ClauseModel): string {
   return `${JSON.stringify(model, null, 1)}\n`;
 }
+
+/**
+ * Who wrote each dev call, by the id ranges of `devset/README.md` ("Provenance"): the engineers
+ * (en-01…18, fr-01…09), then one annotator per batch. Leaving one writer out at a time is the honest
+ * check of "calls written by someone else" (ADR 042).
+ */
+const WRITER_BATCHES: readonly { name: string; en: number; fr: number }[] = [
+  { name: 'engineers (en-01…18, fr-01…09)', en: 18, fr: 9 },
+  { name: 'annotator, 2026-11-22 (en-19…58, fr-10…26)', en: 58, fr: 26 },
+  { name: 'annotator, 2026-11-23 (en-59…84, fr-27…40)', en: 84, fr: 40 },
+  { name: 'annotator, 2026-11-23 (en-85…124, fr-41…60)', en: 124, fr: 60 },
+  { name: 'annotator, 2026-11-27 (en-125…156, fr-61…76)', en: 156, fr: 76 },
+  { name: 'annotator, 2026-11-27 (en-157…182, fr-77…90)', en: 182, fr: 90 },
+  { name: 'annotator, 2026-11-27 (en-183…209, fr-91…103)', en: 209, fr: 103 },
+  { name: 'annotator, 2026-11-27 (en-210…236, fr-104…116)', en: 236, fr: 116 },
+  { name: 'annotator, 2026-11-27 (en-237…263, fr-117…129)', en: 263, fr: 129 },
+];
+
+/** The writer batch of a dev call id ("en-187-…" → 6), or null for an id outside the known ranges. */
+export function writerBatch(id: string): number | null {
+  const m = /^(en|fr)-(\d+)-/u.exec(id);
+  if (!m) return null;
+  const n = Number(m[2]);
+  const i = WRITER_BATCHES.findIndex((b) => n <= (m[1] === 'en' ? b.en : b.fr));
+  return i < 0 ? null : i;
+}
+
+/**
+ * Leave one writer out: for each writer batch, a model trained on the other writers' calls picks the
+ * items of that writer's calls, with the given thresholds and caps (the committed model's), scored
+ * on the text the analyzer shows. Prints one line per writer and the total.
+ */
+export function leaveOneWriterOut(
+  items: readonly DevsetItem[],
+  model: Pick<ClauseModel, 'thresholds' | 'maxPerCall'>,
+  opts?: TrainOptions,
+): string[] {
+  const calls = items.map(readCall);
+  const batchOf = new Map(calls.map((c) => [c, writerBatch(c.item.id)]));
+  const lines: string[] = [];
+  const total = {
+    objection: { matched: 0, predicted: 0, labelled: 0 },
+    pain: { matched: 0, predicted: 0, labelled: 0 },
+  };
+  WRITER_BATCHES.forEach((writer, b) => {
+    const held = calls.filter((c) => batchOf.get(c) === b);
+    if (!held.length) return;
+    const rest = calls.filter((c) => batchOf.get(c) !== b);
+    const models = { objection: train(rest, 'objection', opts), pain: train(rest, 'pain', opts) };
+    // Only the thresholds and caps are taken from `model`: its weights saw every writer.
+    const s = score(held, () => ({
+      version: FEATURE_VERSION,
+      models,
+      trainedOn: '',
+      thresholds: model.thresholds,
+      ...(model.maxPerCall && { maxPerCall: model.maxPerCall }),
+    }));
+    for (const kind of CLAUSE_KINDS) {
+      total[kind].matched += s[kind].matched;
+      total[kind].predicted += s[kind].predicted;
+      total[kind].labelled += s[kind].labelled;
+    }
+    lines.push(
+      `${writer.name}, ${held.length} calls: objections ${describe(s.objection)}; pain ${describe(s.pain)}`,
+    );
+  });
+  lines.push(
+    `all writers: objections ${describe(total.objection)}; pain ${describe(total.pain)}; ` +
+      `mean F1 ${((f1(total.objection) + f1(total.pain)) / 2).toFixed(3)}`,
+  );
+  return lines;
+}
