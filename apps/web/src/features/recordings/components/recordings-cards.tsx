@@ -1,15 +1,10 @@
 import type { RecordingListItem } from '@call-insights/contracts/recordings';
 import { ArrowDownIcon, ArrowUpIcon } from '@heroicons/react/20/solid';
-import { ArrowDownTrayIcon, EyeIcon } from '@heroicons/react/24/outline';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
 import { EMPTY_CELL, formatDateTime, formatDuration, formatPhone, textCell } from './format';
 import type { RecordingsTableProps } from './recordings-table';
+import { RecordingActions } from './recording-actions';
 import { StatusBadge } from './status-badge';
-
-const iconButtonClasses =
-  'inline-flex rounded-md p-2 text-gray-500 hover:bg-gray-100 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-gray-400 dark:hover:bg-white/10 dark:hover:text-indigo-400';
 
 /** Who the call was with: the contact's name, else the file's name. */
 function titleOf(item: RecordingListItem): string {
@@ -81,23 +76,7 @@ export function RecordingsCards({
                 )}
               </div>
               <div className="flex shrink-0 items-center gap-x-1">
-                <Link
-                  to={paths.main.callAnalysis.getHref(item.id)}
-                  aria-label={t('recordings.actions.view')}
-                  title={t('recordings.actions.view')}
-                  className={iconButtonClasses}
-                >
-                  <EyeIcon aria-hidden="true" className="size-5" />
-                </Link>
-                <button
-                  type="button"
-                  onClick={() => onDownload(item)}
-                  aria-label={t('recordings.actions.download')}
-                  title={t('recordings.actions.download')}
-                  className={iconButtonClasses}
-                >
-                  <ArrowDownTrayIcon aria-hidden="true" className="size-5" />
-                </button>
+                <RecordingActions item={item} onDownload={onDownload} padding="p-2" />
               </div>
             </li>
           );

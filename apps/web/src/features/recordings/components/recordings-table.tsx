@@ -1,11 +1,9 @@
 import type { RecordingListItem } from '@call-insights/contracts/recordings';
 import { ArrowDownIcon, ArrowUpIcon } from '@heroicons/react/20/solid';
-import { ArrowDownTrayIcon, EyeIcon } from '@heroicons/react/24/outline';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
 import type { RecordingSort } from '../api/get-recordings';
 import { formatDateTime, formatDuration, formatPhone, textCell } from './format';
+import { RecordingActions } from './recording-actions';
 import { StatusBadge } from './status-badge';
 
 export type RecordingsTableProps = {
@@ -20,9 +18,6 @@ export type RecordingsTableProps = {
 const headClasses =
   'px-2 py-3.5 text-left align-bottom text-sm font-semibold text-gray-900 first:pl-4 dark:text-white';
 const cellClasses = 'px-2 py-4 text-sm whitespace-nowrap text-gray-500 dark:text-gray-400';
-const iconButtonClasses =
-  'inline-flex rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-gray-400 dark:hover:bg-white/10 dark:hover:text-indigo-400';
-
 export function RecordingsTable({
   items,
   sort,
@@ -103,23 +98,7 @@ export function RecordingsTable({
               {/* Sticky so the actions stay in view when the table scrolls sideways. */}
               <td className="sticky right-0 bg-white py-4 pr-4 pl-2 text-right text-sm whitespace-nowrap group-hover:bg-gray-50 dark:bg-gray-900 dark:group-hover:bg-gray-800">
                 <div className="flex items-center justify-end gap-x-1">
-                  <Link
-                    to={paths.main.callAnalysis.getHref(item.id)}
-                    aria-label={t('recordings.actions.view')}
-                    title={t('recordings.actions.view')}
-                    className={iconButtonClasses}
-                  >
-                    <EyeIcon aria-hidden="true" className="size-5" />
-                  </Link>
-                  <button
-                    type="button"
-                    onClick={() => onDownload(item)}
-                    aria-label={t('recordings.actions.download')}
-                    title={t('recordings.actions.download')}
-                    className={iconButtonClasses}
-                  >
-                    <ArrowDownTrayIcon aria-hidden="true" className="size-5" />
-                  </button>
+                  <RecordingActions item={item} onDownload={onDownload} />
                 </div>
               </td>
             </tr>
