@@ -80,19 +80,25 @@ function train(calls: readonly Call[], kind: ClauseKind, opts?: TrainOptions): L
   );
 }
 
+const noCounts = (): Record<ClauseKind, MatchCounts> => ({
+  objection: { matched: 0, predicted: 0, labelled: 0 },
+  pain: { matched: 0, predicted: 0, labelled: 0 },
+});
+
+/** Adds `m` to `into` (one kind's counts). */
+function addCounts(into: MatchCounts, m: MatchCounts): void {
+  into.matched += m.matched;
+  into.predicted += m.predicted;
+  into.labelled += m.labelled;
+}
+
 function score(calls: readonly Call[], modelFor: (c: Call) => ClauseModel): Record<ClauseKind, MatchCounts> {
-  const out: Record<ClauseKind, MatchCounts> = {
-    objection: { matched: 0, predicted: 0, labelled: 0 },
-    pain: { matched: 0, predicted: 0, labelled: 0 },
-  };
+  const out = noCounts();
   for (const call of calls) {
     const picked = pickClauses(call.clauses, modelFor(call));
     const all = [...picked.objection, ...picked.pain];
     for (const kind of CLAUSE_KINDS) {
-      const m = matchPhrases(shownTexts(picked[kind], all), call.item.labels[LABELS[kind]]);
-      out[kind].matched += m.matched;
-      out[kind].predicted += m.predicted;
-      out[kind].labelled += m.labelled;
+      addCounts(out[kind], matchPhrases(shownTexts(picked[kind], all), call.item.labels[LABELS[kind]]));
     }
   }
   return out;
@@ -222,10 +228,7 @@ export function leaveOneWriterOut(
   const calls = items.map(readCall);
   const batchOf = new Map(calls.map((c) => [c, writerBatch(c.item.id)]));
   const lines: string[] = [];
-  const total = {
-    objection: { matched: 0, predicted: 0, labelled: 0 },
-    pain: { matched: 0, predicted: 0, labelled: 0 },
-  };
+  const total = noCounts();
   WRITER_BATCHES.forEach((writer, b) => {
     const held = calls.filter((c) => batchOf.get(c) === b);
     if (!held.length) return;
@@ -239,11 +242,7 @@ export function leaveOneWriterOut(
       thresholds: model.thresholds,
       ...(model.maxPerCall && { maxPerCall: model.maxPerCall }),
     }));
-    for (const kind of CLAUSE_KINDS) {
-      total[kind].matched += s[kind].matched;
-      total[kind].predicted += s[kind].predicted;
-      total[kind].labelled += s[kind].labelled;
-    }
+    for (const kind of CLAUSE_KINDS) addCounts(total[kind], s[kind]);
     lines.push(
       `${writer.name}, ${held.length} calls: objections ${describe(s.objection)}; pain ${describe(s.pain)}`,
     );

@@ -189,13 +189,23 @@ export function widenClause(
   return tidy(sentenceText.slice(from, to)).replace(/\s*\?+$/u, '');
 }
 
-/** The texts to show for clauses picked in one call (`widenClause`, each blocked by the others). */
-export function shownTexts(clauses: readonly Clause[], all: readonly Clause[] = clauses): string[] {
-  return clauses.map((c) =>
-    widenClause(c.sentence.text, c, {
-      blocked: all.filter((o) => o !== c && o.sentence.index === c.sentence.index),
-    }),
+/** An item found in a sentence: where it is and its text as found. */
+export type FoundItem = { sentence: CallSentence; start: number; end: number; text: string };
+
+/**
+ * The text to show for `item` among the items of one call (`widenClause`): the other items of its
+ * sentence block it. Used by the analyzer (`signals.ts`) and by training, which scores what is shown.
+ */
+export function shownText(item: FoundItem, all: readonly FoundItem[]): string {
+  const blocked = all.filter(
+    (o) => o.sentence.index === item.sentence.index && (o.start !== item.start || o.end !== item.end),
   );
+  return widenClause(item.sentence.text, item, { blocked });
+}
+
+/** The texts to show for clauses picked in one call (`shownText`). */
+export function shownTexts(clauses: readonly FoundItem[], all: readonly FoundItem[] = clauses): string[] {
+  return clauses.map((c) => shownText(c, all));
 }
 
 /** Very frequent words that say nothing of the clause's meaning. Negations, "too", "already" stay. */

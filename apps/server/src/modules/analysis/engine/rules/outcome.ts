@@ -78,17 +78,16 @@ export function decideOutcome(
   let otherEvidence: CallSentence | null = null;
   let proposal: CallSentence | null = null;
   let wrongPerson = false;
-  /** The turn whose day the deciding sentence said back, when a day said back decided. */
-  let echoedTurn: CallSentence[] = [];
+  /** The last day said back that decided, with the turn it answered. */
+  let echo: { answer: CallSentence; turn: CallSentence[] } | null = null;
   const cueSentences = new Set<number>();
   const lastTurn = sentences.at(-1)?.turnIndex ?? 0;
   // A voicemail greeting's own promise ("leave your name and number, we'll call you back") agrees
   // nothing with anyone: the other cues of its turn do not count.
+  const outcomeHits = sentences.map((x) => lex.outcomes.findAll(x.norm));
   const greetingTurns = new Set(
     sentences
-      .filter((x) =>
-        lex.outcomes.findAll(x.norm).some((h) => h.value === 'other' && !WRONG_PERSON.test(h.phrase)),
-      )
+      .filter((x) => outcomeHits[x.index]?.some((h) => h.value === 'other' && !WRONG_PERSON.test(h.phrase)))
       .map((x) => x.turnIndex),
   );
 
@@ -103,7 +102,7 @@ export function decideOutcome(
         resultClass = echoed;
         evidence = s;
         proposal = null;
-        echoedTurn = sentences.filter((x) => x.turnIndex === s.turnIndex - 1);
+        echo = { answer: s, turn: sentences.filter((x) => x.turnIndex === s.turnIndex - 1) };
       }
       continue;
     }
@@ -136,7 +135,7 @@ export function decideOutcome(
       proposal = null;
       continue;
     }
-    for (const hit of lex.outcomes.findAll(s.norm)) {
+    for (const hit of outcomeHits[s.index] ?? []) {
       // "ça ne m'intéresse pas", "je ne suis pas intéressé", "on n'est pas intéressés": the "ne" belongs
       // to the refusal's own "pas", it does not negate it.
       const ownNe =
@@ -208,9 +207,8 @@ export function decideOutcome(
   }
   // "I can pencil you in for the third, no commitment": a date held while the prospect decides is a
   // follow-up, not a booked meeting.
-  const decider = evidence;
   // When a day said back decided, the turn it answered may hold the date ("je vous garde … jusqu'à").
-  const decidedBy = decider ? echoedTurn.filter((x) => x.turnIndex === decider.turnIndex - 1) : [];
+  const decidedBy = echo && echo.answer === evidence ? echo.turn : [];
   if (
     resultClass === 'appointment' &&
     [evidence, proposal, ...decidedBy].some((x) => x && TENTATIVE.test(x.norm))

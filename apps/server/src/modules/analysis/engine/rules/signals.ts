@@ -29,8 +29,9 @@ import {
   candidateClauses,
   kindOf,
   pickClauses,
-  widenClause,
+  shownText,
   type Clause as ModelClause,
+  type FoundItem,
 } from './clause-model.js';
 import { clauseModel } from './clause-model-data.js';
 import type { CompiledLexicon } from './compiled-lexicon.js';
@@ -247,16 +248,16 @@ export function extractSignals(
       else out.painPoints.splice(p, 1);
     }
   }
-  // Each item is shown with the neighbouring clauses of its thought (`widenClause`), never taking in
-  // another item of the same sentence.
-  const show = (text: string) => {
+  // Each item is shown with the neighbouring clauses of its thought, never taking in another item of
+  // the same sentence (`shownText`).
+  const found = (text: string): FoundItem[] => {
     const at = where.get(text);
-    if (!at) return text;
-    const blocked = [...out.objections, ...out.painPoints].flatMap((t) => {
-      const other = t === text ? undefined : where.get(t);
-      return other && other.sentence === at.sentence ? [other.span] : [];
-    });
-    return widenClause(at.sentence.text, { ...at.span, text }, { blocked });
+    return at ? [{ sentence: at.sentence, start: at.span.start, end: at.span.end, text }] : [];
+  };
+  const all = [...out.objections, ...out.painPoints].flatMap(found);
+  const show = (text: string) => {
+    const [item] = found(text);
+    return item ? shownText(item, all) : text;
   };
   out.objections = out.objections.map(show);
   out.painPoints = out.painPoints.map(show);
