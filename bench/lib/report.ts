@@ -35,7 +35,9 @@ export function startChild(cmd: string, args: string[], env: Record<string, stri
 }
 
 export async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // A child stopped by a signal keeps `exitCode` null and has `signalCode` set instead: waiting for
+  // its 'exit' again would wait forever (and a second stop of the same child hung bench/ingest).
+  if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
