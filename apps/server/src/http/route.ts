@@ -107,7 +107,10 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps): Router {
             reply,
             lang: languageOf(req.headers['accept-language']),
           });
-          if (reply.sent) return reply;
+          // A handler that sent the reply itself (a stream) returns `reply`, a thenable that settles
+          // (to undefined) when the response ends or the client goes away: then nothing more is sent.
+          // `reply.sent` stays false for a response the client cut short, so its headers tell.
+          if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return reply;
           if (produces === 'none') return reply.send(null);
           return reply.send(result);
         },
