@@ -72,7 +72,9 @@ export function RecordingsPage() {
   };
 
   const openImport = () => setImportOpen(true);
-  const noRecordingsAtAll = data !== undefined && data.total === 0 && q === '';
+  // The first-use screen only when nothing narrows the list: a search or a tracker with no match
+  // keeps the toolbar, so the filter can be changed back.
+  const noRecordingsAtAll = data !== undefined && data.total === 0 && q === '' && trackerId === undefined;
   const { sending } = upload.flow;
   const overlayLabel = sending
     ? t(sending.cancellable ? 'recordings.upload.sending' : 'recordings.upload.importingUrl')
@@ -105,11 +107,17 @@ export function RecordingsPage() {
     content = (
       <EmptyState
         icon={MagnifyingGlassIcon}
-        title={t('recordings.list.noMatch')}
-        description={t('recordings.list.noMatchHint')}
+        title={t(q === '' ? 'recordings.list.noTrackerMatch' : 'recordings.list.noMatch')}
+        description={t(q === '' ? 'recordings.list.noTrackerMatchHint' : 'recordings.list.noMatchHint')}
         action={
-          <Button variant="secondary" onClick={() => search.setDraft('')}>
-            {t('recordings.list.clearSearch')}
+          <Button
+            variant="secondary"
+            onClick={() => {
+              search.setDraft('');
+              search.setTracker(undefined);
+            }}
+          >
+            {t(q === '' ? 'recordings.list.showAll' : 'recordings.list.clearSearch')}
           </Button>
         }
       />

@@ -109,4 +109,30 @@ describe('recordings page, tracker filter', () => {
     expect(names()).toEqual(['Contact2']);
     expect(((await screen.findByRole('combobox', { name: 'Tracker' })) as HTMLSelectElement).value).toBe('1');
   });
+
+  it('says no call mentions a tracker yet, and keeps the filter to change it back', async () => {
+    serve();
+    mentions['3'] = [];
+    fake.server.on('GET', '/trackers', () =>
+      json(
+        200,
+        TrackerList.parse({
+          trackers: [
+            ...trackers.trackers,
+            { ...trackers.trackers[1], id: 3, name: 'Timing', builtIn: false },
+          ],
+        }),
+      ),
+    );
+    const { router } = await renderApp('/main/recordings?tracker=3');
+    expect(await screen.findByText('No calls mention this tracker yet')).toBeTruthy();
+    // Not the first-use screen: the toolbar and its filter stay.
+    expect(screen.queryByText('No recordings yet')).toBeNull();
+    const select = await screen.findByRole('combobox', { name: 'Tracker' });
+    expect((select as HTMLSelectElement).value).toBe('3');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show all recordings' }));
+    await waitFor(() => expect(names()).toEqual(['Contact3', 'Contact2', 'Contact1']));
+    expect(searchOf(router).get('tracker')).toBeNull();
+  });
 });
