@@ -193,6 +193,12 @@ describe('recordings page', () => {
 
     const failedRow = (await screen.findByText('Contact2')).closest('tr')!;
     expect(within(failedRow).getByText('Failed')).toBeTruthy();
+    // The row says which call it is, and its state sits in the column that stays in view when the
+    // table scrolls sideways, beside the actions.
+    expect(within(failedRow).getByRole('rowheader').textContent).toContain('call-2.wav');
+    const pinned = within(failedRow).getByRole('button', { name: 'Retry' }).closest('td')!;
+    expect(pinned.className).toContain('sticky');
+    expect(within(pinned).getByText('Failed')).toBeTruthy();
     expect(within(failedRow).getByText('(No speech model is configured.)')).toBeTruthy();
     expect(
       within(screen.getByText('Contact1').closest('tr')!).queryByRole('button', { name: 'Retry' }),

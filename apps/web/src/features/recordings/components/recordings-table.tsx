@@ -39,7 +39,6 @@ export function RecordingsTable({
     t('recordings.columns.lastName'),
     t('recordings.columns.phone'),
     t('recordings.columns.location'),
-    t('recordings.columns.status'),
   ];
 
   return (
@@ -70,8 +69,10 @@ export function RecordingsTable({
                 {label}
               </th>
             ))}
+            {/* The status and the actions stay in view when the table scrolls sideways (a laptop
+                screen does not fit every column): a failed call's Retry is never hidden. */}
             <th scope="col" className={`${headClasses} sticky right-0 bg-gray-50 dark:bg-gray-800`}>
-              <span className="sr-only">{t('recordings.columns.actions')}</span>
+              {t('recordings.columns.status')}
             </th>
           </tr>
         </thead>
@@ -83,6 +84,10 @@ export function RecordingsTable({
                 className="py-4 pr-2 pl-4 text-left text-sm font-medium whitespace-nowrap text-gray-900 dark:text-white"
               >
                 {formatDateTime(item.createdAt, language)}
+                {/* Which call the row is: the file's name (the contact has its own columns). */}
+                <span className="block max-w-48 truncate text-xs font-normal text-gray-500 dark:text-gray-400">
+                  {item.file.originalname}
+                </span>
               </th>
               <td className={cellClasses}>{formatDateTime(item.dateAdded, language)}</td>
               <td className={cellClasses}>{textCell(item.crm_userId)}</td>
@@ -92,13 +97,12 @@ export function RecordingsTable({
               <td className={cellClasses}>{textCell(item.crm_lastName)}</td>
               <td className={`${cellClasses} tabular-nums`}>{formatPhone(item.phone_number)}</td>
               <td className={cellClasses}>{textCell(item.location?.name)}</td>
-              <td className={cellClasses}>
-                <StatusBadge item={item} onRetry={onRetry} retrying={retryingId === item.id} />
-              </td>
-              {/* Sticky so the actions stay in view when the table scrolls sideways. */}
-              <td className="sticky right-0 bg-white py-4 pr-4 pl-2 text-right text-sm whitespace-nowrap group-hover:bg-gray-50 dark:bg-gray-900 dark:group-hover:bg-gray-800">
-                <div className="flex items-center justify-end gap-x-1">
-                  <RecordingActions item={item} onDownload={onDownload} />
+              <td className="sticky right-0 bg-white py-4 pr-4 pl-2 text-sm whitespace-nowrap shadow-[-8px_0_8px_-8px_rgba(0,0,0,0.15)] group-hover:bg-gray-50 dark:bg-gray-900 dark:group-hover:bg-gray-800">
+                <div className="flex items-center justify-between gap-x-2">
+                  <StatusBadge item={item} onRetry={onRetry} retrying={retryingId === item.id} />
+                  <div className="flex items-center gap-x-1">
+                    <RecordingActions item={item} onDownload={onDownload} />
+                  </div>
                 </div>
               </td>
             </tr>
