@@ -94,10 +94,23 @@ function scopeWhere(scope: CallScope, range: CallRange): SQL {
 
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The words of a question as a prefix query, each cut to its stem so that any form of it is found:
+ * "pricing" finds "price", "prices", "priced"; "scheduling" finds "schedule". Endings cut: -ing,
+ * -ed, -es, -s (English), -ment, -es, -s (French); a word keeps at least four letters.
+ */
+export function assistantTsQuery(words: string): string | undefined {
+  const stem = (w: string) => {
+    const cut = w.replace(/(?:ing|ed|es|ment|s)$/u, '');
+    return cut.length >= 4 && cut.length < w.length ? cut : w;
+  };
+  return toPrefixTsQuery((words.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(stem).join(' '));
+}
+
 function filterWhere(f: CallFilters): SQL[] {
   const parts: SQL[] = [];
   if (f.words) {
-    const tsq = toPrefixTsQuery(f.words);
+    const tsq = assistantTsQuery(f.words);
     if (tsq) parts.push(sql`r.search @@ to_tsquery('simple', ${tsq})`);
   }
   if (f.contact) {
@@ -272,7 +285,7 @@ export function createCallInsightsRepository(db: Db) {
           select 1 from recordings r left join analyses a on a.recording_id = r.id where ${where}
           limit ${SEARCH_COUNT_CAP + 1}) c`);
       const n = num(count?.n);
-      const tsq = filters.words ? toPrefixTsQuery(filters.words) : undefined;
+      const tsq = filters.words ? assistantTsQuery(filters.words) : undefined;
       // The excerpt is computed on the page only (ts_headline reads the whole transcript).
       const snippet = tsq
         ? sql`ts_headline('simple', coalesce(page.transcript_text, ''), to_tsquery('simple', ${tsq}),

@@ -27,6 +27,9 @@ describe('offline intents', () => {
     ['Summarize my last call with Hélène Côté', { kind: 'callSummary', input: { contact: 'Hélène Côté' } }],
     ['Résume mon dernier appel avec Hélène Côté', { kind: 'callSummary', input: { contact: 'Hélène Côté' } }],
     ['Summarize call #42', { kind: 'callSummary', input: { callId: 42 } }],
+    ['Summarize the roof repair call', { kind: 'callSummary', input: { words: 'roof repair' } }],
+    ["Résume l'appel sur la toiture", { kind: 'callSummary', input: { words: 'toiture' } }],
+    ['Summarize the last call', { kind: 'callSummary', input: {} }],
     [
       'What objections came up this week?',
       { kind: 'recurringPhrases', input: { period: 'this_week', kind: 'objections' } },

@@ -130,6 +130,9 @@ const RE = {
     /\b(?:summari[sz]e|summary|recap|what happened (?:in|on|during)|resume[rz]?|resumer|resumez|recapitule|que s'est[- ]il passe)\b/u,
   callId: /(?:#|\bcall\s*(?:n[o°]\.?|number|id)?\s*|\bappel\s*(?:n[o°]\.?|numero)?\s*)(\d{1,9})\b/u,
   withContact: /\b(?:with|avec)\s+(.+)$/u,
+  // "Summarize the roof repair call", "summary of the pricing call", "résume l'appel sur la toiture".
+  callAbout:
+    /\b(?:summari[sz]e|summary of|recap(?: of)?)\s+(?:the|my|our|that|a)\s+(.+?)\s+(?:call|conversation)\b|\b(?:resume[rz]?|recapitule)\s+(?:l'|le |la |mon |notre )?(?:appel|conversation)\s+(?:sur|au sujet d[eu]|a propos d[eu]|concernant)\s+(?:l'|le |la |les )?(.+)$/u,
   toContact: /\b(?:to|from|de|a)\s+(.+)$/u,
   lastCall: /\b(?:last|latest|most recent|dernier|derniere|plus recent)\b/u,
   objections: /\bobjections?\b|\bpushbacks?\b|\bobjecte?d?\b/u,
@@ -179,7 +182,12 @@ export function parseIntent(question: string): Intent {
     const id = RE.callId.exec(folded);
     if (id?.[1]) return { kind: 'callSummary', input: { callId: Number(id[1]) } };
     const contact = cap(RE.withContact) ?? cap(RE.toContact);
-    return { kind: 'callSummary', input: contact ? { contact } : {} };
+    if (contact) return { kind: 'callSummary', input: { contact } };
+    const about = RE.callAbout.exec(folded);
+    const topic = (about?.[1] ?? about?.[2])?.trim();
+    // "the last call" is the latest call, not a call about "last".
+    if (topic && !RE.lastCall.test(topic)) return { kind: 'callSummary', input: { words: topic } };
+    return { kind: 'callSummary', input: {} };
   }
 
   const objection = cap(RE.specificObjection);

@@ -197,6 +197,23 @@ describe.each(BACKENDS)('offline assistant on seeded calls (%s)', (backend) => {
     noOtherOrg(text);
   });
 
+  it('finds a word in any of its forms ("prices" finds "pricing")', async () => {
+    const text = await ask(admin, 'admin', 'Which calls mention prices?');
+    expect(text).toContain('2 calls');
+    expect(text).toContain(link(ids.janeToday!));
+    expect(text).toContain(link(ids.bob!));
+    noOtherOrg(text);
+  });
+
+  it('summarizes the latest call about a subject, not merely the latest call', async () => {
+    const text = await ask(admin, 'admin', 'Summarize the answering service call');
+    expect(text).toContain('Latest call about “answering service” — Jane Doe');
+    expect(text).toContain(link(ids.janeToday!));
+    expect(text).toContain('Jane wants the answering service for her clinic.');
+    const none = await ask(admin, 'admin', 'Summarize the swimming pool call');
+    expect(none).toContain('I found no call about “swimming pool” in your calls.');
+  });
+
   it('finds calls by contact and by result', async () => {
     const withJane = await ask(admin, 'admin', 'Calls with Jane');
     expect(withJane).toContain('2 calls');

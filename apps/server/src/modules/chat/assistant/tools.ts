@@ -61,7 +61,8 @@ export type ToolInputs = {
     painPoint?: string;
     limit?: number;
   };
-  callSummary: { callId?: number; contact?: string };
+  /** One call: by its number, the latest with a contact, the latest about some words, or the latest. */
+  callSummary: { callId?: number; contact?: string; words?: string };
   figures: { period: PeriodKey; team?: boolean };
   recurringPhrases: { period: PeriodKey; kind: 'objections' | 'pain_points'; limit?: number };
 };
@@ -203,15 +204,25 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
         title = t.callNumber(call.id);
       } else {
         const contact = input.contact?.trim();
-        const { calls } = await insights.searchCalls(scope, {}, contact ? { contact } : {}, 1);
+        const words = contact ? undefined : input.words?.trim() || undefined;
+        const filters = contact ? { contact } : words ? { words } : {};
+        const { calls } = await insights.searchCalls(scope, {}, filters, 1);
         call = calls[0];
         if (!call) {
           return {
-            markdown: contact ? t.noCallWith(escapeMd(contact, 80)) : t.noCallAtAll,
+            markdown: contact
+              ? t.noCallWith(escapeMd(contact, 80))
+              : words
+                ? t.noCallAbout(escapeMd(words, 80))
+                : t.noCallAtAll,
             callIds: [],
           };
         }
-        title = contact ? t.callWith(leadName(call)) : `${t.lastCall} — ${leadName(call)}`;
+        title = contact
+          ? t.callWith(leadName(call))
+          : words
+            ? `${t.callAbout(escapeMd(words, 80))} — ${leadName(call)}`
+            : `${t.lastCall} — ${leadName(call)}`;
       }
       const lines = [
         `**${title}** — ${callLabel(call)}${contactDetails(call)}`,
