@@ -120,3 +120,39 @@ test('a failed answer shows the banner and the fallback reply', async ({ authent
     /Sorry, I couldn't process your request\. Please try again\./,
   );
 });
+
+test('on a phone the welcome can be read from its heading and the conversation list lies over the chat', async ({
+  authenticatedPage: page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/main/assistant');
+  const heading = page.getByRole('heading', { name: 'Call Analysis AI', level: 2 });
+  await expect(heading).toBeVisible();
+  // The welcome scrolls inside the chat; its heading must not sit above the scroll area (a centred
+  // column taller than the area used to push it there, out of reach).
+  const above = await heading.evaluate((el) => {
+    const area = el.closest('.overflow-y-auto');
+    if (!area) return null;
+    area.scrollTop = 0;
+    return area.getBoundingClientRect().top - el.getBoundingClientRect().top;
+  });
+  expect(above, 'the heading starts inside the scroll area').not.toBeNull();
+  expect(above!).toBeLessThanOrEqual(0);
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.scrollIntoViewIfNeeded();
+  await expect(input).toBeInViewport();
+
+  // The list opens over the chat: the chat keeps its width; Escape or its close button puts it away.
+  const chat = page.getByRole('region', { name: 'Call Analysis AI' });
+  const before = (await chat.boundingBox())!.width;
+  await page.getByRole('button', { name: 'Show conversations' }).click();
+  const sidebar = page.getByRole('complementary', { name: 'Conversations' });
+  await expect(sidebar).toBeVisible();
+  expect((await chat.boundingBox())!.width).toBe(before);
+  await shoot(page, testInfo, 'assistant-phone-conversations');
+  await page.keyboard.press('Escape');
+  await expect(sidebar).toBeHidden();
+  await page.getByRole('button', { name: 'Show conversations' }).click();
+  await sidebar.getByRole('button', { name: 'Hide conversations' }).click();
+  await expect(sidebar).toBeHidden();
+});

@@ -32,7 +32,13 @@ export function AssistantPage() {
   const closeOnSmall = () => setSidebarOpen(false);
 
   return (
-    <div className="-my-2 flex h-[calc(100dvh-12rem)] min-h-[30rem] overflow-hidden rounded-lg border border-gray-200 dark:border-white/10">
+    <div
+      className="relative -my-2 flex h-[calc(100dvh-12rem)] min-h-[30rem] overflow-hidden rounded-lg border border-gray-200 dark:border-white/10"
+      onKeyDown={(event) => {
+        // Below the lg breakpoint the conversation list lies over the chat: Escape puts it away.
+        if (event.key === 'Escape' && sidebarOpen) setSidebarOpen(false);
+      }}
+    >
       <ConversationSidebar
         open={sidebarOpen}
         loading={chat.sidebarLoading}
@@ -47,6 +53,7 @@ export function AssistantPage() {
           closeOnSmall();
         }}
         onDelete={setToDelete}
+        onClose={closeOnSmall}
       />
       <section className="flex min-w-0 flex-1 flex-col" aria-label={t('welcome.title')}>
         <div className="flex items-center border-b border-gray-200 px-2 py-1 lg:hidden dark:border-white/10">
@@ -71,7 +78,9 @@ export function AssistantPage() {
             <ChatInput disabled={chat.messageLoading} onSend={(text) => void chat.send(text)} />
           </>
         ) : (
-          <div className="flex flex-1 flex-col items-center justify-center gap-8 overflow-y-auto px-4 py-8">
+          <div className="flex flex-1 flex-col items-center justify-center-safe gap-8 overflow-y-auto px-4 py-8">
+            {/* Centred while it fits; on a short screen it starts at the top and scrolls (a plain
+                centre pushed the heading above the scroll area, out of reach). */}
             {banner && <div className="w-full max-w-2xl">{banner}</div>}
             <Welcome disabled={chat.messageLoading} onPick={(q) => void chat.send(q)} />
             <ChatInput centred disabled={chat.messageLoading} onSend={(text) => void chat.send(text)} />

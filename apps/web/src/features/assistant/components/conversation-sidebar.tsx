@@ -1,5 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { EllipsisHorizontalIcon, PlusIcon } from '@heroicons/react/20/solid';
+import { EllipsisHorizontalIcon, PlusIcon, XMarkIcon } from '@heroicons/react/20/solid';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
@@ -13,6 +13,8 @@ type ConversationSidebarProps = {
   onNewChat: () => void;
   onSelect: (id: string) => void;
   onDelete: (conversation: ConversationItem) => void;
+  /** Puts the list away below lg, where it lies over the chat. */
+  onClose: () => void;
 };
 
 const GROUPS = ['today', 'yesterday', 'older'] as const;
@@ -26,6 +28,7 @@ export function ConversationSidebar({
   onNewChat,
   onSelect,
   onDelete,
+  onClose,
 }: ConversationSidebarProps) {
   const { t } = useTranslation('assistant');
   const groups = groupConversations(conversations);
@@ -36,19 +39,29 @@ export function ConversationSidebar({
       id="assistant-conversations"
       aria-label={t('sidebar.label')}
       className={cn(
-        'w-64 shrink-0 flex-col border-r border-gray-200 bg-gray-50 dark:border-white/10 dark:bg-gray-900/40',
+        'w-64 shrink-0 flex-col border-r border-gray-200 bg-gray-50 dark:border-white/10 dark:bg-gray-900',
+        // Below lg it lies over the chat (beside it, the chat was squeezed to a few letters a line).
+        'absolute inset-y-0 left-0 z-10 shadow-lg lg:static lg:z-auto lg:shadow-none lg:dark:bg-gray-900/40',
         open ? 'flex' : 'hidden',
         'lg:flex',
       )}
     >
-      <div className="p-3">
+      <div className="flex items-center gap-2 p-3">
         <button
           type="button"
           onClick={onNewChat}
-          className="flex w-full items-center justify-center gap-2 rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          className="flex flex-1 items-center justify-center gap-2 rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         >
           <PlusIcon aria-hidden="true" className="size-5" />
           {t('sidebar.newChat')}
+        </button>
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-md p-2 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden dark:text-gray-300 dark:hover:bg-white/10"
+        >
+          <span className="sr-only">{t('sidebar.hide')}</span>
+          <XMarkIcon aria-hidden="true" className="size-5" />
         </button>
       </div>
       <nav className="flex-1 overflow-y-auto px-2 pb-3">
