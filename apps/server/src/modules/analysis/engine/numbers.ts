@@ -157,8 +157,9 @@ export function readNumberWords(
 
   while (i < tokens.length) {
     const tok = tokens[i] ?? '';
-    // "a hundred", "a thousand" (English); "un"/"une" only count before a scale (see module comment).
-    if (language === 'en' && tok === 'a' && i === from) {
+    // "a hundred", "a thousand", "another hundred" (an added charge) (English); "un"/"une" only count
+    // before a scale (see module comment).
+    if (language === 'en' && (tok === 'a' || tok === 'another') && i === from) {
       const next = dict[tokens[i + 1] ?? ''];
       if (next?.kind === 'scale' && next.value <= 1000) {
         current = 1;

@@ -204,6 +204,9 @@ const WRITER_BATCHES: readonly { name: string; en: number; fr: number }[] = [
   { name: 'annotator, 2026-11-27 (en-183…209, fr-91…103)', en: 209, fr: 103 },
   { name: 'annotator, 2026-11-27 (en-210…236, fr-104…116)', en: 236, fr: 116 },
   { name: 'annotator, 2026-11-27 (en-237…263, fr-117…129)', en: 263, fr: 129 },
+  { name: 'annotator, 2026-11-27 (en-264…277, fr-130…135)', en: 277, fr: 135 },
+  { name: 'annotator, 2026-11-27 (en-278…291, fr-136…141)', en: 291, fr: 141 },
+  { name: 'annotator, 2026-11-27 (en-318…344, fr-156…168)', en: 344, fr: 168 },
 ];
 
 /** The writer batch of a dev call id ("en-187-…" → 6), or null for an id outside the known ranges. */

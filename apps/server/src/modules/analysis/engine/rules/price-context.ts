@@ -10,13 +10,14 @@ import type { TimeUnit } from './pricing.js';
 export const ONE_TIME_BEFORE =
   /(?:one[- ]time|one[- ]off|(?:setup|set[- ]up|installation|onboarding|activation|registration|sign[- ]up|joining|enrollment|enrolment) (?:fee|cost|charge)|upfront|up front|frais d'(?:installation|inscription|adhesion|ouverture)|frais de (?:mise en (?:place|service)|dossier)|frais uniques?|paiement unique|(?:mise en place|installation|frais|montant|forfait) uniques? (?:de|d'))(?![\p{L}])[^.?!]{0,25}$/iu;
 export const PERIOD_BEFORE: [RegExp, TimeUnit][] = [
-  [/(?:monthly|month to month|mensuel(?:le)?s?)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'month'],
-  [/(?:annual|yearly|annuel(?:le)?s?)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'year'],
+  [/(?:monthly|month to month|mensuel(?:le)?s?|mensuellement)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'month'],
+  // "Annually, about twenty-three hundred": the adverb as well as the adjective.
+  [/(?:annual(?:ly)?|yearly|annuel(?:le)?s?|annuellement)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'year'],
 ];
 
 /** Words that make a passage speak of money, so that "twelve hundred a quarter" is a price. */
 export const MONEY_CONTEXT =
-  /(?<![\p{L}])(?:pay|paying|paid|cost|costs|costing|price|prices|pricing|priced|charge|charges|charged|fee|fees|rate|rates|budget|budgeted|quote|quoted|spend|spending|bill|bills|billed|invoice|subscription|plan|package|tier|license|licence|run you|runs you|comes to|comes out|investment|deposit|deposits|payer|paie|paye|payons|coute|coutent|cout|couts|prix|tarif|tarifs|frais|facture|factures|abonnement|forfait|devis|soumission|revient|mensualite|investissement|honoraires|acompte|acomptes|expensive|pricey|cheap|cheaper|cheapest|afford|affordable|cher|chere|chers|couteux|abordable|how much (?:is|are|does|do|would|will|for|it|that|they|you|we|money)|combien (?:ca|pour|vous|coute|coutent|faut il payer)|c'est combien)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:pay|paying|paid|cost|costs|costing|price|prices|pricing|priced|charge|charges|charged|fee|fees|rate|rates|budget|budgeted|quote|quoted|spend|spending|bill|bills|billed|invoice|subscription|plan|package|tier|license|licence|run you|runs you|comes to|comes out|investment|deposit|deposits|lease|leases|leased|leasing|rent|rents|rental|financing|financed|loyer|loyers|financement|payer|paie|paye|payons|coute|coutent|cout|couts|prix|tarif|tarifs|frais|facture|factures|abonnement|forfait|devis|soumission|revient|mensualite|investissement|honoraires|acompte|acomptes|expensive|pricey|cheap|cheaper|cheapest|afford|affordable|cher|chere|chers|couteux|abordable|how much (?:is|are|does|do|would|will|for|it|that|they|you|we|money)|combien (?:ca|pour|vous|coute|coutent|faut il payer)|c'est combien)(?![\p{L}])/iu;
 
 /** Whether a text speaks of money (see MONEY_CONTEXT). */
 export function speaksOfMoney(text: string): boolean {
@@ -155,6 +156,18 @@ export const FRAME_BEFORE = new Set([
   'charges',
   'charged',
   'charging',
+  // "we budgeted like a thousand", "we spend about three grand", "they said two twenty", "instead of
+  // the usual seventy-nine": verbs of spending and quoting, and the regular price.
+  'budgeted',
+  'spend',
+  'spent',
+  'spending',
+  'said',
+  'told',
+  'usual',
+  'regular',
+  'normally',
+  'usually',
   // "a flat forty-five hundred": a flat amount is a fee.
   'flat',
   'bills',
@@ -209,6 +222,15 @@ export const APPROX = new Set([
   'right',
   'now',
   'currently',
+  // Fillers of speech ("leases for about um twenty eight hundred", "c'est euh trois cents").
+  'um',
+  'uh',
+  'euh',
+  'ben',
+  // "it's another hundred and twenty five", "an extra forty": an added charge.
+  'another',
+  'extra',
+  'additional',
   // "run between eight and twelve thousand", "go from twenty-nine to ninety-nine".
   'between',
   'from',

@@ -196,6 +196,14 @@ export const AFTER_UNIT = new Set([
   'from',
   'plus',
   'with',
+  // "eleven dollars an acre on the corn", "fifty bucks a night in July", "twenty a head for the
+  // buffet", "thirty a box now": a place, a time or a purpose closes the unit's phrase.
+  'on',
+  'in',
+  'at',
+  'for',
+  'now',
+  'then',
   'et',
   'ou',
   'avec',

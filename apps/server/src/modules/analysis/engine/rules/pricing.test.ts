@@ -181,9 +181,9 @@ describe('price parser: hedges, charges and pounds per period', () => {
   it('reads a charge "de" an amount, a fraction after the currency and a unit after an elided article', () => {
     expect(fr('Il faut un acompte de trois cents pour réserver.')).toEqual(['300 €']);
     expect(fr('La salle coûte huit cents euros pour la journée.')).toEqual(['800 € par jour']);
-    // A fraction after the currency word, and a unit behind an elided article.
-    expect(fr('Le pot de miel est à six euros et demi.')).toEqual(['6,50 €']);
-    expect(fr('Le carton est à neuf piasses et quart.')).toEqual(['9,25 $']);
+    // A fraction after the currency word (and the thing sold by the piece, named before the amount).
+    expect(fr('Le pot de miel est à six euros et demi.')).toEqual(['6,50 € par pot']);
+    expect(fr('Le carton est à neuf piasses et quart.')).toEqual(['9,25 $ par carton']);
     expect(fr("La formatrice est à deux cent dix francs l'heure.")).toEqual(['210 CHF par heure']);
     // Centimes, and French "cents" after a number past nineteen ("nonante-deux cents" is 0,92).
     expect(fr('Le gasoil est à quatre-vingt-onze cents le litre.')).toEqual(['0,91 € par litre']);
@@ -198,7 +198,7 @@ describe('price parser: hedges, charges and pounds per period', () => {
     expect(fr("L'envoi revient à zéro virgule quatre-vingt-cinq euro par lettre.")).toEqual([
       '0,85 € par lettre',
     ]);
-    expect(fr('Le sac de dix kilos est à douze euros septante livré.')).toEqual(['12,70 €']);
+    expect(fr('Le sac de dix kilos est à douze euros septante livré.')).toEqual(['12,70 € par sac']);
     expect(fr('Il y a une mise en place unique de huit cent nonante francs.')).toEqual([
       '890 CHF paiement unique',
     ]);
@@ -316,5 +316,36 @@ describe('price parser: unpunctuated speech-to-text', () => {
     expect(asr('its one twenty nine every three weeks')).not.toContainEqual(
       expect.stringContaining('per three'),
     );
+  });
+
+  it('reads the unit or the period named before the amount, not the name of a charge', () => {
+    expect(fr('Chez nous, la leçon de conduite est à cinquante-cinq euros.')).toEqual(['55 € par leçon']);
+    expect(fr('Chaque atelier est à trois cents euros.')).toEqual(['300 € par atelier']);
+    expect(fr("Le mois, c'est quarante-neuf euros.")).toEqual(['49 € par mois']);
+    expect(en('Each workshop is four hundred dollars.')).toEqual(['$400 per workshop']);
+    expect(en('A case of twelve bottles is ninety dollars.')).toEqual(['$90 per case']);
+    // The name of the charge, or when it is paid, is no unit.
+    expect(fr("La livraison, c'est quarante euros.")).toEqual(['40 €']);
+    expect(fr("L'abonnement pour l'an prochain est à neuf cents euros.")).toEqual(['900 €']);
+    expect(en('The project is twelve thousand dollars.')).toEqual(['$12,000']);
+    expect(en('The month is ninety dollars.')).toEqual(['$90']);
+  });
+
+  it('reads amounts framed by spending, quoting, the usual price, fillers and an added charge', () => {
+    const call = (t: string) => findPrices(t, 'en', { callMoney: true }).map((p) => formatPrice(p, 'en'));
+    expect(call('we budgeted maybe three thousand for the sound system')).toEqual(['$3,000']);
+    expect(call('the other shop said like three forty for the whole job')).toEqual(['$340']);
+    expect(call('you get it for forty dollars instead of the usual sixty five')).toEqual(['$40', '$65']);
+    expect(call("with the cleaning we're at thirteen hundred")).toEqual(['$1,300']);
+    expect(call('and the haul away is another hundred and forty')).toEqual(['$140']);
+    expect(call('the trailer leases for about um fourteen hundred a month')).toEqual(['$1,400 per month']);
+    expect(call('Yearly, about nineteen hundred for the three of us.')).toEqual(['$1,900 per year']);
+    expect(call("Annually, it's about nineteen hundred.")).toEqual(['$1,900 per year']);
+    expect(call('we pay nine dollars an acre on the beans')).toEqual(['$9 per acre']);
+    expect(call('a tune up is normally one twenty to one sixty depending on the unit')).toEqual([
+      '$120–$160',
+    ]);
+    // A bare number under a hundred stays a count where nothing around it is a price.
+    expect(call('they said like twenty for the whole crew')).toEqual([]);
   });
 });

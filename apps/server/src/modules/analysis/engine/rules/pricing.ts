@@ -46,6 +46,7 @@ import {
 } from './price-context.js';
 import { CURRENCY_WORDS, STERLING, currencyAfter, fractionAfter, symbolCurrency } from './price-currency.js';
 import { fold, readNumber, tokenize, isWord, type Tok } from './price-tokens.js';
+import { unitNamedBefore } from './price-unit-before.js';
 import { AFTER_UNIT, CONNECTORS, SKIP_WORDS, unitsAfter } from './price-units.js';
 
 export { speaksOfMoney } from './price-context.js';
@@ -321,18 +322,21 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     if (b.period || b.per) return moneyContext || a.framed || a.opensClause || prices.length > 0;
     if (b.feeAfter) return moneyContext || callMoney;
     // "That's two twenty-nine": an amount said in the hundreds-and-cents form is said of prices,
-    // unless it could be a clock time ("it's two thirty", "three fifteen").
+    // unless it could be a clock time ("it's two thirty", "three fifteen"); so is a range of two
+    // such amounts ("it's usually one fifty to two fifty").
     if (
-      a === b &&
       a.alt !== undefined &&
+      b.alt !== undefined &&
       (a.framed || a.opensClause) &&
       b.endsPhrase &&
-      ![0, 15, 30, 45].includes(a.amount % 100)
+      ![0, 15, 30, 45].includes(a.amount % 100) &&
+      ![0, 15, 30, 45].includes(b.amount % 100)
     )
       return true;
     // A bare number under a hundred ("it's fifteen", "was like twenty") is as often a count, an age or
-    // a size: only where the passage itself speaks of money.
-    if (b.amount < 100) return a.framed && moneyContext && b.endsPhrase;
+    // a size: only where the passage itself speaks of money, or has already given a price ("twenty
+    // nine dollars instead of the usual seventy nine").
+    if (b.amount < 100) return a.framed && (moneyContext || prices.length > 0) && b.endsPhrase;
     return a.framed && (moneyContext || callMoney) && b.endsPhrase;
   };
 
@@ -367,17 +371,22 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
 
   return prices.map((p) => {
     let period = p.period;
-    if (!period && !p.per) {
+    let per = p.per;
+    let unitText = p.unitText;
+    if (!period && !per) {
       const before = text.slice(Math.max(0, (toks[p.from]?.start ?? 0) - 60), toks[p.from]?.start ?? 0);
       if (ONE_TIME_BEFORE.test(before)) period = 'one-time';
       else for (const [re, unit] of PERIOD_BEFORE) if (re.test(before)) period = unit;
+      const named = period ? null : unitNamedBefore(before);
+      if (named && 'period' in named) period = named.period;
+      else if (named) [per, unitText] = [named.per, named.perText];
     }
     const first = toks[p.from];
     const last = toks[p.to - 1];
     const spoken = first && last ? text.slice(first.start, last.end) : undefined;
-    const out: Price = { amount: p.amount, currency: p.currency, per: p.per, period };
+    const out: Price = { amount: p.amount, currency: p.currency, per, period };
     if (p.amountMax !== undefined) out.amountMax = p.amountMax;
-    if (p.unitText && p.unitText !== p.per) out.perText = p.unitText;
+    if (unitText && unitText !== per) out.perText = unitText;
     if (spoken) out.spoken = spoken;
     if (p.alt !== undefined && p.amountMax === undefined) out.alternative = p.alt;
     return out;
@@ -396,8 +405,8 @@ function wordsBefore(toks: readonly Tok[], i: number, n: number): string[] {
   return out;
 }
 
-/** "looking at", "priced at", "comes in at", "starts at": an amount follows. */
-const AT_FRAME = /^(?:looking|priced|in|starts|start|starting)$/u;
+/** "looking at", "priced at", "comes in at", "starts at", "we're at": an amount follows. */
+const AT_FRAME = /^(?:looking|priced|in|starts|start|starting|we're|were|you're|youre)$/u;
 
 /**
  * A price frame before the amount at token i: a copula or a paying verb ("it's", "we pay", "runs",
