@@ -50,7 +50,8 @@ export function AnalysisHeader({ record, onRerunFailed }: AnalysisHeaderProps) {
         </h2>
       </div>
       <div className="flex shrink-0 items-center gap-x-3">
-        <ShareButton recordingId={record.id} />
+        {/* A call whose processing failed has nothing to share yet. */}
+        {record.status !== 'failed' && <ShareButton recordingId={record.id} />}
         <BackButton />
         <AnalysisActionsMenu canRerun={canRerun} onRerun={rerun} />
       </div>

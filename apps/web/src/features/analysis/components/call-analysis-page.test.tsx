@@ -177,6 +177,32 @@ describe('call analysis page', () => {
     expect(fake.server.calls('GET', '/analysis/analysis')).toHaveLength(1);
   });
 
+  it('says why a call failed, offers Retry there, and offers no share link', async () => {
+    let current: AnalysisRecord = {
+      ...record,
+      status: 'failed',
+      error: 'The audio could not be decoded.',
+      analysis: null,
+      transcription: null,
+    };
+    fake.server.on('GET', '/analysis/analysis', () => json(200, current));
+    fake.server.on('GET', '/analysis/coaches', () => json(200, catalogue));
+    fake.server.on('POST', '/recordings/42/retry', () => {
+      current = { ...current, status: 'queued', error: null };
+      return json(200, { id: 42, status: 'queued' });
+    });
+    await renderApp('/main/call-analysis/42');
+
+    expect(await screen.findByText('Processing failed')).toBeTruthy();
+    expect(screen.getByText('The audio could not be decoded.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /share/i })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    await waitFor(() => expect(screen.getByText('Waiting to be processed…')).toBeTruthy());
+    expect(screen.queryByText('Processing failed')).toBeNull();
+    expect(fake.server.calls('POST', '/recordings/42/retry')).toHaveLength(1);
+  });
+
   it('creates the share link, copies it and opens the share dialog', async () => {
     serveRecord();
     fake.server.on('POST', '/analysis/link-generator', () =>

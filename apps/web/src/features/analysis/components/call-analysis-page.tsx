@@ -52,7 +52,7 @@ function CallAnalysis({ id }: { id: number }) {
   return (
     <div className="space-y-6">
       <AnalysisHeader record={record} onRerunFailed={setRerunFailed} />
-      <StatusBanner status={record.status} error={record.error} />
+      <StatusBanner recordingId={record.id} status={record.status} error={record.error} />
       {rerunFailed && <Alert tone="error">{t('analysis.page.rerunFailed')}</Alert>}
       <CallAnalysisContent
         call={record}

@@ -1,19 +1,36 @@
 import type { RecordingStatus } from '@call-insights/contracts/recordings';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useRetryProcessing } from '../api/retry-processing';
 
-type StatusBannerProps = { status: RecordingStatus; error: string | null };
+type StatusBannerProps = { recordingId: number; status: RecordingStatus; error: string | null };
 
-/** Shown while the recording is not done: the processing step (the page polls) or the failure. */
-export function StatusBanner({ status, error }: StatusBannerProps) {
+/**
+ * Shown while the recording is not done: the processing step (the page polls), or the failure with
+ * its reason and Retry (the list offers it too, but someone who opened the call should not have to
+ * go back for it).
+ */
+export function StatusBanner({ recordingId, status, error }: StatusBannerProps) {
   const { t } = useTranslation();
+  const retry = useRetryProcessing(recordingId);
   if (status === 'done') return null;
   if (status === 'failed') {
     return (
       <Alert tone="error">
         <p>{t('analysis.status.failed')}</p>
         <p className="mt-1 font-normal">{error?.trim() || t('analysis.status.failedUnknown')}</p>
+        {retry.isError && <p className="mt-1 font-normal">{t('analysis.status.retryFailed')}</p>}
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-3"
+          disabled={retry.isPending}
+          onClick={() => retry.mutate()}
+        >
+          {t('analysis.status.retry')}
+        </Button>
       </Alert>
     );
   }
