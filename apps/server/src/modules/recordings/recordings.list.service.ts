@@ -17,6 +17,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { AuditSink } from '../audit/audit-sink.js';
 import { toListItem } from './recordings.mapper.js';
 import { decodeCursor, encodeCursor, type ListKey } from './list-cursor.js';
+import { dateQueryAsIso } from './recordings.search.repository.js';
 import type { ExportScope, ListPosition, RecordingsRepository } from './recordings.repository.js';
 
 export type ListDeps = {
@@ -83,7 +84,7 @@ export function createRecordingsList(deps: ListDeps) {
       const result = await repo.list(caller.organizationId, {
         userId: recordingOwnerScope(caller),
         trackerId: query.tracker_id,
-        q: query.q || undefined,
+        q: query.q ? dateQueryAsIso(query.q, lang) : undefined,
         position,
         pageSize: RECORDINGS_PAGE_SIZE,
         ascending: query.sort === 'createdAt:asc',
@@ -122,7 +123,8 @@ export function createRecordingsList(deps: ListDeps) {
      * each row is copied out); on PGlite keyset batches of values PostgreSQL formats as text, csvLine quoting them. Same
      * bytes either way. A client that leaves mid-export stops it (the COPY's connection is closed).
      */
-    async exportCsv(caller: AuthUser, q: string | undefined): Promise<Readable> {
+    async exportCsv(caller: AuthUser, typed: string | undefined, lang: Language = 'en'): Promise<Readable> {
+      const q = typed ? dateQueryAsIso(typed, lang) : undefined;
       await deps.audit.record({
         organizationId: caller.organizationId,
         actorUserId: caller.id,

@@ -55,11 +55,11 @@ describe.each(BACKENDS)('recordings list paging on %s', (backend) => {
     return ids;
   }
 
-  async function list(u: CreatedUser, params: Record<string, string> = {}) {
+  async function list(u: CreatedUser, params: Record<string, string> = {}, language?: string) {
     const res = await h.app.inject({
       method: 'GET',
       url: `/api/analysis/transcriptions?${new URLSearchParams(params)}`,
-      headers: u.auth,
+      headers: language ? { ...u.auth, 'accept-language': language } : u.auth,
     });
     return { status: res.statusCode, body: res.json() as ListBody };
   }
@@ -254,6 +254,12 @@ describe.each(BACKENDS)('recordings list paging on %s', (backend) => {
     expect((await list(u, { q: '2026-02-30' })).body.total).toBe(0);
     // Not a leading part of the date text: the text search answers (11, 13, 15, 17 and 19 January).
     expect((await list(u, { q: '01-1' })).body.total).toBe(5);
+    // A date typed as the list shows it: month first in English, day first in French.
+    expect(names((await list(u, { q: '1/5/26' }, 'en-US')).body)).toEqual(['d02.wav']);
+    expect(names((await list(u, { q: '01/05/2026' }, 'en')).body)).toEqual(['d02.wav']);
+    expect(names((await list(u, { q: '5/1/2026' }, 'fr-FR')).body)).toEqual(['d02.wav']);
+    expect(names((await list(u, { q: '04/02/26' }, 'fr')).body)).toEqual(['d17.wav']);
+    expect((await list(u, { q: '2/30/26' }, 'en')).body.total).toBe(0);
   });
 
   it('reads deep pages by number from anchors, in both orders, and again after the rows change', async () => {

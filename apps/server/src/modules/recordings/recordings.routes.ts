@@ -178,12 +178,12 @@ export async function recordingsRoutes(
 
   router.route(recordingsApi.audioUrl, async ({ caller, params }) => service.audioUrl(caller, params.id));
 
-  router.route(recordingsApi.exportCsv, async ({ caller, query, reply }) => {
+  router.route(recordingsApi.exportCsv, async ({ caller, query, reply, lang }) => {
     const day = new Date().toISOString().slice(0, 10);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="recordings-${day}.csv"`)
       .header('cache-control', 'no-store');
-    return service.exportCsv(caller, query.q);
+    return service.exportCsv(caller, query.q, lang);
   });
 }

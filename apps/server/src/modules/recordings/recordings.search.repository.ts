@@ -10,6 +10,22 @@ export function formatDateTime(d: Date): string {
   return d.toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/**
+ * A date typed the way the list shows it in the reader's language ("11/27/26" or "11/27/2026" in
+ * English, month first; "27/11/2026" or "27.11.26" in French, day first) as the date text the
+ * search reads ("2026-11-27"); any other search as typed. A two-digit year is in this century.
+ */
+export function dateQueryAsIso(q: string, lang: 'en' | 'fr'): string {
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/u.exec(q.trim());
+  if (!m) return q;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  const [month, day] = lang === 'fr' ? [b, a] : [a, b];
+  const year = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return q;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
 /** Words of a search box as a prefix tsquery: "pric mon" → 'pric':* & 'mon':*. */
 export function toPrefixTsQuery(q: string): string | undefined {
   const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
