@@ -162,9 +162,13 @@ const EMPATHY =
  */
 const ANSWERS_FOR_BUSINESS =
   /\b(?:thanks? (?:you )?for calling|how (?:can|may) i help|what can i do for you|customer (?:service|support)|service client|merci (?:d'avoir appelé|de votre appel)|(?:comment|en quoi) (?:puis-je|est-ce que je peux) vous aider|que puis-je faire pour vous)\b/iu;
-/** Calling back about the business's own message, ad or flyer: said by the prospect who calls in. */
+/**
+ * Calling back about the business's own message, ad or flyer, or calling in as a buyer ("your
+ * front desk said you're the one to talk to", "I'm calling around", "I'd like a quote"): said by the
+ * prospect who calls in.
+ */
 const CALLS_IN =
-  /\b(?:(?:i|we) (?:got|saw|found) your (?:name|number|sign|website|site|info)|i'?ve been looking at your (?:website|site|ad)|returning (?:your|a) call|you left (?:me )?a (?:message|voicemail)|i (?:got|saw|received) (?:a|your) (?:message|voicemail|flyer|ad|mailer|postcard|letter)|i got a message from|i saw your (?:ad|post|listing|sign)|vous m'avez laissé un message|j'ai (?:vu|reçu) votre (?:annonce|publicité|message|dépliant|flyer|courrier)|je vous rappelle suite à)\b/iu;
+  /\b(?:(?:i|we) (?:got|saw|found) your (?:name|number|sign|website|site|info)|(?:your|the) (?:front desk|receptionist|office|secretary) (?:said|told me|gave me|put me through)|(?:i'?m|im|i am|we'?re|we are) (?:calling|shopping) around|(?:i'?m|im|i am|we'?re|we are) calling (?:a few|two|three|four|several|some|other) \w+|(?:i'?d like|i need|i want|i wanted|i'?m looking for|looking to get) (?:a|an|some) (?:quote|estimate|price|prices|pricing)|votre (?:accueil|secrétaire|secretaire|réception|reception) m'a (?:dit|passé|passe)|je (?:fais le tour|compare) (?:de )?(?:plusieurs|trois|quelques)|je (?:voudrais|souhaiterais|cherche) (?:un devis|une soumission|un prix|des prix)|i'?ve been looking at your (?:website|site|ad)|returning (?:your|a) call|you left (?:me )?a (?:message|voicemail)|i (?:got|saw|received) (?:a|your) (?:message|voicemail|flyer|ad|mailer|postcard|letter)|i got a message from|i saw your (?:ad|post|listing|sign)|vous m'avez laissé un message|j'ai (?:vu|reçu) votre (?:annonce|publicité|message|dépliant|flyer|courrier)|je vous rappelle suite à)\b/iu;
 /**
  * "I'm calling about lessons", "j'appelle pour ma facture": a caller's reason, the prospect's unless
  * the same turn introduces a seller ("This is Lee from Ledgerly, I'm calling about the demo you

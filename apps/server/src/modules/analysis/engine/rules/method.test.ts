@@ -492,4 +492,65 @@ describe('analysis by method', () => {
       ).result_class,
     ).toBe('follow_up');
   });
+
+  it('reads a buyer who calls in, quotes asked for in other words, a date with its weekday, and tag questions', () => {
+    const cls = (...turns: [string, string][]) => analyze(call(...turns)).result_class;
+    // The buyer calls in and names her company; the seller answers.
+    const inbound = analyze(
+      call(
+        [
+          'Speaker 0',
+          'Hello, the receptionist told me you handle the estimates. This is Dana Price at Northfield Tools, we make drill bits.',
+        ],
+        ['Speaker 1', 'That is me. What do you need printed?'],
+        [
+          'Speaker 0',
+          "Packaging sleeves, ten thousand. I'm calling around, our purchasing rules say two bids minimum.",
+        ],
+        ['Speaker 1', 'Understood. We can be around forty cents a sleeve.'],
+        ['Speaker 0', 'Send me a written quote by Friday and I will compare.'],
+        ['Speaker 1', 'You will have it Thursday.'],
+      ),
+    );
+    expect(inbound.result_class).toBe('follow_up');
+    // She is the prospect: the summary says the rep spoke with her.
+    expect(inbound.call_summary).toMatch(/spoke with Dana/u);
+    // "One thing that works" is no time accepted.
+    expect(
+      cls(
+        ['Rep', 'We could replace the scanner at the desk.'],
+        ['Prospect', "I'm not swapping the one thing that works around here. We're good, thanks."],
+      ),
+    ).toBe('not_interested');
+    // The hour chosen, said back with the day and its date.
+    expect(
+      cls(
+        ['Rep', 'Our technician is nearby on Tuesday the fourth. Morning or afternoon?'],
+        ['Prospect', "Morning. Nine o'clock, before the shop opens."],
+        ['Rep', "Tuesday the fourth at nine. I'll text you her name."],
+        ['Prospect', 'Good.'],
+      ),
+    ).toBe('appointment');
+    // "Don't call again, okay?" is said, not asked.
+    expect(
+      cls(
+        ['Rep', 'Can I at least email you our rates?'],
+        ['Prospect', "I've got rates. Don't call back, okay? Nothing personal."],
+      ),
+    ).toBe('not_interested');
+    // British "ring me", a price list sent.
+    expect(
+      cls(
+        ['Rep', 'We deliver to cafes in the area twice a week.'],
+        ['Prospect', 'Right, send me a price list and ring me Monday after two.'],
+      ),
+    ).toBe('follow_up');
+    // A closing date locked in is not a meeting.
+    expect(
+      cls(
+        ['Rep', 'Do you want me to hold a unit for you?'],
+        ['Prospect', "Let me get the moving date locked in first and I'll call you back."],
+      ),
+    ).toBe('follow_up');
+  });
 });

@@ -42,6 +42,19 @@ export function closingRefusal(sentences: readonly CallSentence[]): CallSentence
 export const TIME_OF_DAY =
   /(?:\d|(?<![\p{L}])(?:a m|p m|pm|noon|morning|afternoon|evening|o'clock|heures?|midi|matin|apres[- ]midi|soir|fin de journee)(?![\p{L}]))/u;
 
+/**
+ * A clock hour said as one ("ten o'clock", "at ten", "10 am", "dix heures", "à dix heures"),
+ * captured: the hour a day and time said back must share with the turn it answers.
+ */
+export const CLOCK_HOUR =
+  /(?<![\p{L}\p{N}])(?:at |a )?(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|midi|\d{1,2})(?: (?:o'clock|oclock|am|pm|a m|p m|heures?|h)|h\d{0,2})(?![\p{L}])|(?<![\p{L}])at (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})(?![\p{L}\p{N}])/u;
+
+/** The hour of a clock time in `norm`, or undefined (see `CLOCK_HOUR`). */
+export function clockHour(norm: string): string | undefined {
+  const m = CLOCK_HOUR.exec(norm);
+  return m?.[1] ?? m?.[2];
+}
+
 /** A weekday or a relative day, captured without its plural "s" ("Thursdays" → "thursday"). */
 export const DAY =
   /(?<![\p{L}])(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain)s?(?![\p{L}])/u;

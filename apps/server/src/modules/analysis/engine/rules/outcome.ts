@@ -35,6 +35,7 @@ import type { CompiledLexicon } from './compiled-lexicon.js';
 import {
   CONDITION,
   DAY,
+  clockHour,
   FAREWELL,
   NO_ROOM,
   NO_WORD,
@@ -349,7 +350,13 @@ function echoedTime(
   if (!first || first.start > offset + 12 || !first.phrase.includes('{')) return null;
   const day = DAY.exec(s.norm)?.[1];
   const previousTurn = sentences.filter((x) => x.turnIndex === prev.turnIndex);
-  if (!day || !previousTurn.some((x) => DAY.exec(x.norm)?.[1] === day)) return null;
+  // The day said back, or the hour: "Morning. Ten o'clock." / "Wednesday the ninth at ten, building
+  // C." repeats the hour the other chose for the day proposed before.
+  const hour = clockHour(s.norm);
+  const saidBack =
+    (!!day && previousTurn.some((x) => DAY.exec(x.norm)?.[1] === day)) ||
+    (!!day && !!hour && previousTurn.some((x) => clockHour(x.norm) === hour));
+  if (!saidBack) return null;
   // The day answers a proposal or a time ("Thursday at four?"), not a question about the days
   // ("Seven days, even Sunday?" / "Even Sunday, in season.").
   const proposed = sentences

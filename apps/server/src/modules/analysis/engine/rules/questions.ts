@@ -49,6 +49,10 @@ export function isQuestion(sentence: string, lex: CompiledLexicon): boolean {
   if (!s) return false;
   const words = tokens(normalizeForMatch(s));
   if (words.length <= 2 && words.every((w) => TAGS.has(w))) return false;
+  // "Don't call back, okay?", "On arrête là, hein ?": a statement with a tag asking for assent,
+  // unless its body is a question itself ("Can you send it, okay?").
+  const tagged = /^(.*\S)\s*,\s*(?:okay|ok|alright|all right|d'accord|hein)\s*\?["»”')\]]*$/iu.exec(s);
+  if (tagged?.[1] && !lex.opener.test(normalizeForMatch(tagged[1])) && !/\?/u.test(tagged[1])) return false;
   if (/\?["»”')\]]*$/u.test(s)) return true;
   if (/[.!…]["»”')\]]*$/u.test(s)) return false;
   const norm = normalizeForMatch(s);
