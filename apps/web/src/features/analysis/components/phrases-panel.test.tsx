@@ -148,7 +148,9 @@ describe('call analysis page, Phrases tab', () => {
     await act(() => i18n.changeLanguage('fr'));
     const insights = await screen.findByRole('tablist', { name: "Vues des aperçus de l'appel" });
     await userEvent.click(within(insights).getByRole('tab', { name: 'Expressions' }));
-    const competitors = await screen.findByRole('region', { name: 'Competitors' });
+    // The default trackers are named in the reader's language.
+    const competitors = await screen.findByRole('region', { name: 'Concurrents' });
+    expect(screen.getByRole('region', { name: 'Décideurs' })).toBeTruthy();
     expect(within(competitors).getByText('Speaker 2 à 0:04')).toBeTruthy();
     expect(within(competitors).getByRole('button', { name: 'Écouter à partir de 0:04' })).toBeTruthy();
   });

@@ -8,6 +8,7 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
 import { trackerOptionsQueryOptions } from '../api/get-trackers';
 import { SEARCH_MAX_LENGTH } from '../hooks/use-recordings-search';
+import { trackerDisplayName } from '../../../lib/tracker-names';
 
 type RecordingsToolbarProps = {
   search: string;
@@ -71,7 +72,7 @@ export function RecordingsToolbar({
             <option value="">{tTrackers('filter.all')}</option>
             {trackers.map((tracker) => (
               <option key={tracker.id} value={tracker.id}>
-                {tracker.name}
+                {trackerDisplayName(tracker.name, tTrackers)}
               </option>
             ))}
           </select>

@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { trackersQueryOptions, useDeleteTracker } from '../api/trackers';
 import { ReapplyBanner } from './reapply-banner';
 import { TrackerFormDialog } from './tracker-form-dialog';
+import { trackerDisplayName } from '../../../lib/tracker-names';
 
 type Editing = { tracker: Tracker | null } | null;
 
@@ -67,7 +68,7 @@ export function TrackersPage() {
                   id={`tracker-name-${tracker.id}`}
                   className="text-base font-semibold text-gray-900 dark:text-white"
                 >
-                  {tracker.name}
+                  {trackerDisplayName(tracker.name, t)}
                   {tracker.builtIn && (
                     <span className="ml-2 rounded-md bg-gray-100 px-1.5 py-0.5 text-xs font-medium text-gray-600 dark:bg-white/10 dark:text-gray-300">
                       {t('page.builtIn')}
