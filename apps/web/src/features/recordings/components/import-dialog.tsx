@@ -105,8 +105,12 @@ function ImportForm({ source, onSourceChange, locations, onSubmit, onCancel }: I
   });
   const problem = pairingProblem({ phoneNumber: phoneNumber ?? '', locationId: locationId ?? null });
   const ready = source === 'file' ? Boolean(file) : Boolean(fileUrl?.trim());
-  const phoneWarning =
-    problem === 'accountWithoutPhone'
+  // A phone number goes with a CRM account (spec): without any account it could never be sent, so
+  // the field says so instead of accepting a number that then blocks Upload.
+  const noAccounts = locations.length === 0;
+  const phoneWarning = noAccounts
+    ? t('recordings.import.hintNoAccounts')
+    : problem === 'accountWithoutPhone'
       ? t(source === 'file' ? 'recordings.import.hintFileNoPhone' : 'recordings.import.hintUrlNoPhone')
       : undefined;
 
@@ -184,8 +188,8 @@ function ImportForm({ source, onSourceChange, locations, onSubmit, onCancel }: I
         />
         <PhoneInput
           id={`${id}-phone`}
-          inputProps={register('phoneNumber')}
-          countryProps={register('phoneCountry')}
+          inputProps={{ ...register('phoneNumber'), disabled: noAccounts }}
+          countryProps={{ ...register('phoneCountry'), disabled: noAccounts }}
           error={fieldError(formState.errors.phoneNumber)}
           warning={phoneWarning}
         />

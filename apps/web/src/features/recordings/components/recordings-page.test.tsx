@@ -163,6 +163,34 @@ describe('recordings page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(refusal);
   });
 
+  it('says a phone number needs a CRM account when the organization has none', async () => {
+    serveRecordings([recording(1)]);
+    await renderApp('/main/recordings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Import Recording' }));
+    const phone = screen.getByRole('textbox', { name: 'Phone number' }) as HTMLInputElement;
+    expect(phone.disabled).toBe(true);
+    expect(
+      screen.getByText("Connect a CRM account to attach calls to a contact's phone number."),
+    ).toBeTruthy();
+  });
+
+  it('takes a phone number when the organization has a CRM account', async () => {
+    serveRecordings([recording(1)]);
+    fake.server.on('GET', '/locations/active-locations', () =>
+      json(200, { locations: [{ id: 7, name: 'Austin office', location_id: 'loc-7' }] }),
+    );
+    await renderApp('/main/recordings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Import Recording' }));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Phone number' }) as HTMLInputElement).disabled).toBe(
+        false,
+      ),
+    );
+    expect(
+      screen.queryByText("Connect a CRM account to attach calls to a contact's phone number."),
+    ).toBeNull();
+  });
+
   it('shows the server’s reason when a link cannot be imported yet (429)', async () => {
     serveRecordings([recording(1)]);
     const wait = 'You already have 3 links importing. Wait for one of them to finish, then try again.';
