@@ -21,9 +21,20 @@ const PhraseList = z.array(Phrase).max(TRACKER_PHRASES_MAX);
 export const TrackerPhrases = z.object({ en: PhraseList, fr: PhraseList });
 export type TrackerPhrases = z.infer<typeof TrackerPhrases>;
 
+/** The keys of the trackers every organization starts with. */
+export const DefaultTrackerKey = z.enum(['competitors', 'budget', 'timing', 'decision-makers']);
+export type DefaultTrackerKey = z.infer<typeof DefaultTrackerKey>;
+
+/**
+ * The default tracker whose name a tracker still has (the interface shows that name in the reader's
+ * language), or null for a tracker the organization named or renamed.
+ */
+const DefaultName = DefaultTrackerKey.nullable();
+
 export const Tracker = z.object({
   id: z.number().int(),
   name: z.string(),
+  defaultName: DefaultName,
   phrases: TrackerPhrases,
   /** One of the trackers every organization starts with (competitors, budget, timing, decision makers). */
   builtIn: z.boolean(),
@@ -65,7 +76,9 @@ export type TrackerHit = z.infer<typeof TrackerHit>;
 
 /** A call's mentions, tracker by tracker (every tracker of the organization, with or without hits). */
 export const RecordingTrackerHits = z.object({
-  trackers: z.array(z.object({ id: z.number().int(), name: z.string(), hits: z.array(TrackerHit) })),
+  trackers: z.array(
+    z.object({ id: z.number().int(), name: z.string(), defaultName: DefaultName, hits: z.array(TrackerHit) }),
+  ),
 });
 export type RecordingTrackerHits = z.infer<typeof RecordingTrackerHits>;
 

@@ -1,20 +1,21 @@
-/**
- * The default trackers every organization starts with are stored under their English names
- * (`apps/server/src/modules/trackers/default-trackers.ts`); they are shown in the reader's language.
- * A tracker the organization named itself, or renamed, is shown as named.
- */
-type DefaultNameKey =
-  'defaults.competitors' | 'defaults.budget' | 'defaults.timing' | 'defaults.decisionMakers';
+import type { DefaultTrackerKey } from '@call-insights/contracts/trackers';
 
-const DEFAULT_NAMES: Readonly<Partial<Record<string, DefaultNameKey>>> = {
-  Competitors: 'defaults.competitors',
-  Budget: 'defaults.budget',
-  Timing: 'defaults.timing',
-  'Decision makers': 'defaults.decisionMakers',
-};
+/**
+ * A tracker's name as shown: a default tracker that keeps its default name (`defaultName`, from the
+ * server) is named in the reader's language; a tracker the organization named or renamed, as named.
+ */
+const KEYS: Record<DefaultTrackerKey, `defaults.${'competitors' | 'budget' | 'timing' | 'decisionMakers'}`> =
+  {
+    competitors: 'defaults.competitors',
+    budget: 'defaults.budget',
+    timing: 'defaults.timing',
+    'decision-makers': 'defaults.decisionMakers',
+  };
 
 /** `t` is the `trackers` namespace's translate function. */
-export function trackerDisplayName(name: string, t: (key: DefaultNameKey) => string): string {
-  const key = DEFAULT_NAMES[name];
-  return key ? t(key) : name;
+export function trackerDisplayName(
+  tracker: { name: string; defaultName: DefaultTrackerKey | null },
+  t: (key: (typeof KEYS)[DefaultTrackerKey]) => string,
+): string {
+  return tracker.defaultName ? t(KEYS[tracker.defaultName]) : tracker.name;
 }

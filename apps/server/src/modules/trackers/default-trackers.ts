@@ -5,10 +5,12 @@
  * three words or more appears in them, the sign of a phrase lifted from a call).
  */
 
+import type { DefaultTrackerKey } from '@call-insights/contracts/trackers';
+
 export type DefaultPhrase = { phrase: string; why: string };
 export type DefaultTracker = {
   /** Stable key: creating the defaults again never duplicates one nor revives a deleted one. */
-  key: string;
+  key: DefaultTrackerKey;
   name: string;
   en: DefaultPhrase[];
   fr: DefaultPhrase[];
@@ -146,3 +148,12 @@ export const DEFAULT_TRACKERS: readonly DefaultTracker[] = [
     ],
   },
 ];
+
+/**
+ * The default tracker whose name `row` still has (the interface names it in the reader's language),
+ * or null for a tracker named or renamed by the organization.
+ */
+export function defaultNameOf(row: { defaultKey: string | null; name: string }): DefaultTrackerKey | null {
+  const found = DEFAULT_TRACKERS.find((t) => t.key === row.defaultKey);
+  return found && found.name === row.name ? found.key : null;
+}

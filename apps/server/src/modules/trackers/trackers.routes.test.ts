@@ -116,6 +116,8 @@ describe.each(BACKENDS)('trackers (%s)', (backend) => {
     expect(list.find((t) => t.name === 'Competitors')?.phrases.fr).toContain('autre devis');
     const again = (await req('GET', '/api/trackers', admin)).json<{ trackers: Tracker[] }>().trackers;
     expect(again.map((t) => t.id)).toEqual(list.map((t) => t.id));
+    // Each keeps its default name, which the interface shows in the reader's language.
+    expect(list.map((t) => t.defaultName)).toEqual(['competitors', 'budget', 'timing', 'decision-makers']);
 
     const other = await createUser(h.app);
     const otherAccount = await account(other);
@@ -124,6 +126,17 @@ describe.each(BACKENDS)('trackers (%s)', (backend) => {
     expect((await req('DELETE', `/api/trackers/${timing.id}`, otherAccount)).statusCode).toBe(204);
     const after = (await req('GET', '/api/trackers', otherAccount)).json<{ trackers: Tracker[] }>().trackers;
     expect(after.map((t) => t.name)).toEqual(['Competitors', 'Budget', 'Decision makers']);
+
+    // A default tracker renamed is named as the organization wrote it.
+    const third = await account(await createUser(h.app));
+    const budget = (await req('GET', '/api/trackers', third))
+      .json<{ trackers: Tracker[] }>()
+      .trackers.find((t) => t.name === 'Budget')!;
+    const renamed = await req('PUT', `/api/trackers/${budget.id}`, third, {
+      name: 'Money talk',
+      phrases: budget.phrases,
+    });
+    expect(renamed.json<Tracker>()).toMatchObject({ name: 'Money talk', defaultName: null, builtIn: true });
   });
 
   it('creates, edits and deletes trackers with bounded, checked inputs', async () => {
@@ -136,6 +149,7 @@ describe.each(BACKENDS)('trackers (%s)', (backend) => {
     // The three spellings are one phrase once normalised: the first is kept.
     expect(tracker).toMatchObject({
       name: 'Pricing pushback',
+      defaultName: null,
       builtIn: false,
       phrases: { en: ['too pricey'], fr: ['hors de prix'] },
     });

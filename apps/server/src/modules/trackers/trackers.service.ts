@@ -17,7 +17,7 @@ import { AppError } from '../../errors.js';
 import { handleJob, type Enqueue } from '../../jobs/queue.js';
 import { recordingOwnerScope } from '../../lib/ownership.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { DEFAULT_TRACKERS } from './default-trackers.js';
+import { DEFAULT_TRACKERS, defaultNameOf } from './default-trackers.js';
 import { compileTrackers, phraseWords } from './matching.js';
 import { reapplyTrackersJob } from './trackers.jobs.js';
 import type { ReapplyRunRow, TrackerRow, TrackersRepository } from './trackers.repository.js';
@@ -41,6 +41,7 @@ function toTracker(row: TrackerRow): Tracker {
   return {
     id: row.id,
     name: row.name,
+    defaultName: defaultNameOf(row),
     phrases: { en: row.phrasesEn, fr: row.phrasesFr },
     builtIn: row.defaultKey !== null,
     createdAt: row.createdAt.toISOString(),
@@ -212,6 +213,7 @@ export function createTrackersService(deps: TrackersServiceDeps) {
         trackers: current.map((t) => ({
           id: t.id,
           name: t.name,
+          defaultName: defaultNameOf(t),
           hits: hits
             .filter((h) => h.trackerId === t.id)
             .map(({ speaker, start, end, phrase, said, sentence }) => ({

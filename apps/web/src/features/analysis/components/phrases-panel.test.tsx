@@ -41,6 +41,7 @@ const hits: RecordingTrackerHits = RecordingTrackerHits.parse({
     {
       id: 1,
       name: 'Competitors',
+      defaultName: 'competitors',
       hits: [
         {
           speaker: 'Speaker 2',
@@ -55,6 +56,7 @@ const hits: RecordingTrackerHits = RecordingTrackerHits.parse({
     {
       id: 4,
       name: 'Decision makers',
+      defaultName: 'decision-makers',
       hits: [
         {
           speaker: 'Speaker 2',
@@ -66,7 +68,7 @@ const hits: RecordingTrackerHits = RecordingTrackerHits.parse({
         },
       ],
     },
-    { id: 3, name: 'Timing', hits: [] },
+    { id: 3, name: 'Timing', defaultName: null, hits: [] },
   ],
 });
 
@@ -151,6 +153,8 @@ describe('call analysis page, Phrases tab', () => {
     // The default trackers are named in the reader's language.
     const competitors = await screen.findByRole('region', { name: 'Concurrents' });
     expect(screen.getByRole('region', { name: 'Décideurs' })).toBeTruthy();
+    // A tracker the organization named itself keeps its name.
+    expect(screen.getByRole('region', { name: 'Timing' })).toBeTruthy();
     expect(within(competitors).getByText('Speaker 2 à 0:04')).toBeTruthy();
     expect(within(competitors).getByRole('button', { name: 'Écouter à partir de 0:04' })).toBeTruthy();
   });

@@ -69,7 +69,7 @@ export function PhrasesPanel({ recordingId, status, onSeek }: PhrasesPanelProps)
         <section key={tracker.id} aria-labelledby={`tracker-${tracker.id}`}>
           <div className="flex items-baseline justify-between gap-x-3">
             <h3 id={`tracker-${tracker.id}`} className="text-sm font-semibold text-gray-900 dark:text-white">
-              {trackerDisplayName(tracker.name, t)}
+              {trackerDisplayName(tracker, t)}
             </h3>
             <span className="text-xs text-gray-500 tabular-nums dark:text-gray-400">
               {t('phrases.mentions', { count: tracker.hits.length })}

@@ -72,7 +72,7 @@ export function RecordingsToolbar({
             <option value="">{tTrackers('filter.all')}</option>
             {trackers.map((tracker) => (
               <option key={tracker.id} value={tracker.id}>
-                {trackerDisplayName(tracker.name, tTrackers)}
+                {trackerDisplayName(tracker, tTrackers)}
               </option>
             ))}
           </select>

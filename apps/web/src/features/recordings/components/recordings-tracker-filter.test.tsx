@@ -36,6 +36,7 @@ const trackers = TrackerList.parse({
     {
       id: 1,
       name: 'Competitors',
+      defaultName: 'competitors',
       phrases: { en: ['another company'], fr: [] },
       builtIn: true,
       createdAt: '2026-01-01T00:00:00.000Z',
@@ -44,6 +45,7 @@ const trackers = TrackerList.parse({
     {
       id: 2,
       name: 'Budget',
+      defaultName: 'budget',
       phrases: { en: ['budget'], fr: [] },
       builtIn: true,
       createdAt: '2026-01-01T00:00:00.000Z',
@@ -119,7 +121,7 @@ describe('recordings page, tracker filter', () => {
         TrackerList.parse({
           trackers: [
             ...trackers.trackers,
-            { ...trackers.trackers[1], id: 3, name: 'Timing', builtIn: false },
+            { ...trackers.trackers[1], id: 3, name: 'Timing', defaultName: null, builtIn: false },
           ],
         }),
       ),

@@ -68,7 +68,7 @@ export function TrackersPage() {
                   id={`tracker-name-${tracker.id}`}
                   className="text-base font-semibold text-gray-900 dark:text-white"
                 >
-                  {trackerDisplayName(tracker.name, t)}
+                  {trackerDisplayName(tracker, t)}
                   {tracker.builtIn && (
                     <span className="ml-2 rounded-md bg-gray-100 px-1.5 py-0.5 text-xs font-medium text-gray-600 dark:bg-white/10 dark:text-gray-300">
                       {t('page.builtIn')}
