@@ -4,6 +4,7 @@
  */
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import { recordings, trackerHits } from '../../db/schema.js';
+import type { Language } from '../../i18n/translate.js';
 
 /** `2026-11-22 06:33:59` in UTC: the list's date text, searchable as typed. */
 export function formatDateTime(d: Date): string {
@@ -15,12 +16,12 @@ export function formatDateTime(d: Date): string {
  * English, month first; "27/11/2026" or "27.11.26" in French, day first) as the date text the
  * search reads ("2026-11-27"); any other search as typed. A two-digit year is in this century.
  */
-export function dateQueryAsIso(q: string, lang: 'en' | 'fr'): string {
+export function dateQueryAsIso(q: string, lang: Language): string {
   const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/u.exec(q.trim());
   if (!m) return q;
-  const [a, b] = [Number(m[1]), Number(m[2])];
-  const [month, day] = lang === 'fr' ? [b, a] : [a, b];
-  const year = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  const [, first = '', second = '', yearText = ''] = m;
+  const [month, day] = lang === 'fr' ? [Number(second), Number(first)] : [Number(first), Number(second)];
+  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
   if (month < 1 || month > 12 || day < 1 || day > 31) return q;
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${year}-${pad(month)}-${pad(day)}`;

@@ -203,10 +203,9 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
         if (!call) return { markdown: t.noCallId(input.callId), callIds: [] };
         title = t.callNumber(call.id);
       } else {
-        const contact = input.contact?.trim();
-        const words = contact ? undefined : input.words?.trim() || undefined;
-        const filters = contact ? { contact } : words ? { words } : {};
-        const { calls } = await insights.searchCalls(scope, {}, filters, 1);
+        const contact = input.contact?.trim() || undefined;
+        const words = input.words?.trim() || undefined;
+        const { calls } = await insights.searchCalls(scope, {}, { contact, words }, 1);
         call = calls[0];
         if (!call) {
           return {

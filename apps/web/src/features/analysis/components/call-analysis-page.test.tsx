@@ -203,6 +203,19 @@ describe('call analysis page', () => {
     expect(fake.server.calls('POST', '/recordings/42/retry')).toHaveLength(1);
   });
 
+  it('says why a retry was refused, in the server’s words', async () => {
+    const failed: AnalysisRecord = { ...record, status: 'failed', error: 'No speech.', analysis: null };
+    fake.server.on('GET', '/analysis/analysis', () => json(200, failed));
+    fake.server.on('GET', '/analysis/coaches', () => json(200, catalogue));
+    const full = 'This needs 1 free place for recordings and your organization has 0 left.';
+    fake.server.on('POST', '/recordings/42/retry', () => apiError(409, 'CONFLICT', full));
+    await renderApp('/main/call-analysis/42');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(full)).toBeTruthy();
+    expect(screen.getByText('Processing failed')).toBeTruthy();
+  });
+
   it('creates the share link, copies it and opens the share dialog', async () => {
     serveRecord();
     fake.server.on('POST', '/analysis/link-generator', () =>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useFailureDetail } from '../../../hooks/use-failure-detail';
 import { useRetryProcessing } from '../api/retry-processing';
 
 type StatusBannerProps = { recordingId: number; status: RecordingStatus; error: string | null };
@@ -15,13 +16,17 @@ type StatusBannerProps = { recordingId: number; status: RecordingStatus; error: 
 export function StatusBanner({ recordingId, status, error }: StatusBannerProps) {
   const { t } = useTranslation();
   const retry = useRetryProcessing(recordingId);
+  // The server's reason when the retry is refused (another run under way, the organization full…).
+  const retryFailure = useFailureDetail(retry.error);
   if (status === 'done') return null;
   if (status === 'failed') {
     return (
       <Alert tone="error">
         <p>{t('analysis.status.failed')}</p>
         <p className="mt-1 font-normal">{error?.trim() || t('analysis.status.failedUnknown')}</p>
-        {retry.isError && <p className="mt-1 font-normal">{t('analysis.status.retryFailed')}</p>}
+        {retry.isError && (
+          <p className="mt-1 font-normal">{retryFailure ?? t('analysis.status.retryFailed')}</p>
+        )}
         <Button
           variant="secondary"
           size="sm"

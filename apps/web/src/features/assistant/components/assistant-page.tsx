@@ -7,6 +7,7 @@ import type { ConversationItem } from '../lib/conversations';
 import { ChatInput } from './chat-input';
 import { ConversationSidebar } from './conversation-sidebar';
 import { DeleteChatDialog } from './delete-chat-dialog';
+import { IconButton } from './icon-button';
 import { MessageList } from './message-list';
 import { Welcome } from './welcome';
 
@@ -57,20 +58,13 @@ export function AssistantPage() {
       />
       <section className="flex min-w-0 flex-1 flex-col" aria-label={t('welcome.title')}>
         <div className="flex items-center border-b border-gray-200 px-2 py-1 lg:hidden dark:border-white/10">
-          <button
-            type="button"
+          <IconButton
             onClick={() => setSidebarOpen((o) => !o)}
             aria-expanded={sidebarOpen}
             aria-controls="assistant-conversations"
-            className="rounded-md p-2 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-gray-300 dark:hover:bg-white/10"
-          >
-            <span className="sr-only">{sidebarOpen ? t('sidebar.hide') : t('sidebar.show')}</span>
-            {sidebarOpen ? (
-              <XMarkIcon aria-hidden="true" className="size-5" />
-            ) : (
-              <Bars3Icon aria-hidden="true" className="size-5" />
-            )}
-          </button>
+            label={sidebarOpen ? t('sidebar.hide') : t('sidebar.show')}
+            icon={sidebarOpen ? XMarkIcon : Bars3Icon}
+          />
         </div>
         {hasMessages || chat.messageLoading ? (
           <>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { groupConversations, type ConversationItem } from '../lib/conversations';
+import { IconButton } from './icon-button';
 
 type ConversationSidebarProps = {
   open: boolean;
@@ -55,14 +56,7 @@ export function ConversationSidebar({
           <PlusIcon aria-hidden="true" className="size-5" />
           {t('sidebar.newChat')}
         </button>
-        <button
-          type="button"
-          onClick={onClose}
-          className="rounded-md p-2 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden dark:text-gray-300 dark:hover:bg-white/10"
-        >
-          <span className="sr-only">{t('sidebar.hide')}</span>
-          <XMarkIcon aria-hidden="true" className="size-5" />
-        </button>
+        <IconButton onClick={onClose} label={t('sidebar.hide')} icon={XMarkIcon} className="lg:hidden" />
       </div>
       <nav className="flex-1 overflow-y-auto px-2 pb-3">
         {loading ? (

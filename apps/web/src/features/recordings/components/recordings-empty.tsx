@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useImportSamples } from '../api/import-samples';
-import { useFailureDetail } from './result-dialogs';
+import { useFailureDetail } from '../../../hooks/use-failure-detail';
 
 /** The organization has no recordings at all: explain, and offer an import or the sample calls. */
 export function RecordingsEmpty({ onImport }: { onImport: () => void }) {

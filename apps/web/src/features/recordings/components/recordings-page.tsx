@@ -105,19 +105,17 @@ export function RecordingsPage() {
     );
   } else if (data.items.length === 0) {
     content = (
+      // Nothing matched: the search when there is one (clearing it keeps the tracker), else the tracker.
       <EmptyState
         icon={MagnifyingGlassIcon}
-        title={t(q === '' ? 'recordings.list.noTrackerMatch' : 'recordings.list.noMatch')}
-        description={t(q === '' ? 'recordings.list.noTrackerMatchHint' : 'recordings.list.noMatchHint')}
+        title={t(q ? 'recordings.list.noMatch' : 'recordings.list.noTrackerMatch')}
+        description={t(q ? 'recordings.list.noMatchHint' : 'recordings.list.noTrackerMatchHint')}
         action={
           <Button
             variant="secondary"
-            onClick={() => {
-              search.setDraft('');
-              search.setTracker(undefined);
-            }}
+            onClick={() => (q ? search.setDraft('') : search.setTracker(undefined))}
           >
-            {t(q === '' ? 'recordings.list.showAll' : 'recordings.list.clearSearch')}
+            {t(q ? 'recordings.list.clearSearch' : 'recordings.list.showAll')}
           </Button>
         }
       />

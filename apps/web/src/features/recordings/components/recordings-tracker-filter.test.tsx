@@ -63,7 +63,11 @@ function serve() {
   fake.server.on('GET', '/locations/active-locations', () => json(200, { locations: [] }));
   fake.server.on('GET', '/analysis/transcriptions', ({ query }) => {
     const tracker = query.get('tracker_id');
-    const items = [3, 2, 1].filter((id) => !tracker || mentions[tracker]?.includes(id)).map(recording);
+    const q = query.get('q') ?? '';
+    const items = [3, 2, 1]
+      .filter((id) => !tracker || mentions[tracker]?.includes(id))
+      .filter((id) => `contact${id}`.includes(q.toLowerCase()))
+      .map(recording);
     return json(
       200,
       RecordingListResponse.parse({
@@ -136,5 +140,15 @@ describe('recordings page, tracker filter', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show all recordings' }));
     await waitFor(() => expect(names()).toEqual(['Contact3', 'Contact2', 'Contact1']));
     expect(searchOf(router).get('tracker')).toBeNull();
+  });
+
+  it('clears a search that found nothing and keeps the tracker chosen', async () => {
+    serve();
+    const { router } = await renderApp('/main/recordings?tracker=2&q=nobody');
+    expect(await screen.findByText('No recordings match your search')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(names()).toEqual(['Contact3', 'Contact1']));
+    expect(searchOf(router).get('tracker')).toBe('2');
+    expect(searchOf(router).get('q')).toBeNull();
   });
 });

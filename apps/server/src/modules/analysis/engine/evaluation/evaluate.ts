@@ -5,7 +5,7 @@
  */
 import type { Analysis, CallResultClass } from '@call-insights/contracts/analysis';
 import type { DevsetItem, SecondOpinion } from './devset.js';
-import { matchPhrases, matchPrices, type MatchCounts } from './matching.js';
+import { matchPhrases, matchPrices, sumCounts, type MatchCounts } from './matching.js';
 
 export const CLASSES: readonly CallResultClass[] = ['appointment', 'follow_up', 'not_interested', 'other'];
 export const CATEGORIES = ['objections', 'pain_points', 'pricing'] as const;
@@ -44,14 +44,7 @@ export function scoreItem(item: DevsetItem, analysis: Scored): ItemResult {
 export type Prf = { precision: number; recall: number; f1: number } & MatchCounts;
 
 export function prf(counts: readonly MatchCounts[]): Prf {
-  const sum = counts.reduce(
-    (a, c) => ({
-      predicted: a.predicted + c.predicted,
-      labelled: a.labelled + c.labelled,
-      matched: a.matched + c.matched,
-    }),
-    { predicted: 0, labelled: 0, matched: 0 },
-  );
+  const sum = sumCounts(counts);
   // With nothing predicted (or nothing to find), the score is perfect only if the other side is empty too.
   const precision = sum.predicted ? sum.matched / sum.predicted : sum.labelled ? 0 : 1;
   const recall = sum.labelled ? sum.matched / sum.labelled : sum.predicted ? 0 : 1;

@@ -61,6 +61,18 @@ export function coverage(prediction: string, label: string): number {
 
 export type MatchCounts = { predicted: number; labelled: number; matched: number };
 
+/** The counts added up (several calls, several folds). */
+export function sumCounts(counts: readonly MatchCounts[]): MatchCounts {
+  return counts.reduce(
+    (a, c) => ({
+      predicted: a.predicted + c.predicted,
+      labelled: a.labelled + c.labelled,
+      matched: a.matched + c.matched,
+    }),
+    { predicted: 0, labelled: 0, matched: 0 },
+  );
+}
+
 /** Greedy one-to-one matching of phrases (see the module comment). */
 export function matchPhrases(predicted: readonly string[], labels: readonly string[]): MatchCounts {
   const used = new Set<number>();

@@ -31,7 +31,7 @@ import {
 import { prepareCall } from '../rules/rules-analyzer.js';
 import { callSpeaksOfMoney } from '../rules/price-context.js';
 import type { DevsetItem } from './devset.js';
-import { coverage, matchPhrases, type MatchCounts } from './matching.js';
+import { coverage, matchPhrases, sumCounts, type MatchCounts } from './matching.js';
 
 const FOLDS = 5;
 const MIN_CALLS = 2;
@@ -80,28 +80,16 @@ function train(calls: readonly Call[], kind: ClauseKind, opts?: TrainOptions): L
   );
 }
 
-const noCounts = (): Record<ClauseKind, MatchCounts> => ({
-  objection: { matched: 0, predicted: 0, labelled: 0 },
-  pain: { matched: 0, predicted: 0, labelled: 0 },
-});
-
-/** Adds `m` to `into` (one kind's counts). */
-function addCounts(into: MatchCounts, m: MatchCounts): void {
-  into.matched += m.matched;
-  into.predicted += m.predicted;
-  into.labelled += m.labelled;
-}
-
 function score(calls: readonly Call[], modelFor: (c: Call) => ClauseModel): Record<ClauseKind, MatchCounts> {
-  const out = noCounts();
+  const per: Record<ClauseKind, MatchCounts[]> = { objection: [], pain: [] };
   for (const call of calls) {
     const picked = pickClauses(call.clauses, modelFor(call));
     const all = [...picked.objection, ...picked.pain];
     for (const kind of CLAUSE_KINDS) {
-      addCounts(out[kind], matchPhrases(shownTexts(picked[kind], all), call.item.labels[LABELS[kind]]));
+      per[kind].push(matchPhrases(shownTexts(picked[kind], all), call.item.labels[LABELS[kind]]));
     }
   }
-  return out;
+  return { objection: sumCounts(per.objection), pain: sumCounts(per.pain) };
 }
 
 const f1 = (s: MatchCounts) => (s.matched ? (2 * s.matched) / (s.predicted + s.labelled) : 0);
@@ -194,27 +182,37 @@ export function serializeClauseModel(model: ClauseModel): string {
  * (en-01…18, fr-01…09), then one annotator per batch. Leaving one writer out at a time is the honest
  * check of "calls written by someone else" (ADR 042).
  */
-const WRITER_BATCHES: readonly { name: string; en: number; fr: number }[] = [
-  { name: 'engineers (en-01…18, fr-01…09)', en: 18, fr: 9 },
-  { name: 'annotator, 2026-11-22 (en-19…58, fr-10…26)', en: 58, fr: 26 },
-  { name: 'annotator, 2026-11-23 (en-59…84, fr-27…40)', en: 84, fr: 40 },
-  { name: 'annotator, 2026-11-23 (en-85…124, fr-41…60)', en: 124, fr: 60 },
-  { name: 'annotator, 2026-11-27 (en-125…156, fr-61…76)', en: 156, fr: 76 },
-  { name: 'annotator, 2026-11-27 (en-157…182, fr-77…90)', en: 182, fr: 90 },
-  { name: 'annotator, 2026-11-27 (en-183…209, fr-91…103)', en: 209, fr: 103 },
-  { name: 'annotator, 2026-11-27 (en-210…236, fr-104…116)', en: 236, fr: 116 },
-  { name: 'annotator, 2026-11-27 (en-237…263, fr-117…129)', en: 263, fr: 129 },
-  { name: 'annotator, 2026-11-27 (en-264…277, fr-130…135)', en: 277, fr: 135 },
-  { name: 'annotator, 2026-11-27 (en-278…291, fr-136…141)', en: 291, fr: 141 },
-  { name: 'annotator, 2026-11-27 (en-318…344, fr-156…168)', en: 344, fr: 168 },
+const WRITER_BATCHES: readonly { who: string; en: [number, number]; fr: [number, number] }[] = [
+  { who: 'engineers', en: [1, 18], fr: [1, 9] },
+  { who: 'annotator, 2026-11-22', en: [19, 58], fr: [10, 26] },
+  { who: 'annotator, 2026-11-23', en: [59, 84], fr: [27, 40] },
+  { who: 'annotator, 2026-11-23', en: [85, 124], fr: [41, 60] },
+  { who: 'annotator, 2026-11-27', en: [125, 156], fr: [61, 76] },
+  { who: 'annotator, 2026-11-27', en: [157, 182], fr: [77, 90] },
+  { who: 'annotator, 2026-11-27', en: [183, 209], fr: [91, 103] },
+  { who: 'annotator, 2026-11-27', en: [210, 236], fr: [104, 116] },
+  { who: 'annotator, 2026-11-27', en: [237, 263], fr: [117, 129] },
+  { who: 'annotator, 2026-11-27', en: [264, 277], fr: [130, 135] },
+  { who: 'annotator, 2026-11-27', en: [278, 291], fr: [136, 141] },
+  { who: 'annotator, 2026-11-27', en: [318, 344], fr: [156, 168] },
 ];
+
+/** "annotator, 2026-11-27 (en-264…277, fr-130…135)", ids written as in the devset ("en-01"). */
+const writerName = (w: (typeof WRITER_BATCHES)[number]) => {
+  const id = (n: number) => String(n).padStart(2, '0');
+  return `${w.who} (en-${id(w.en[0])}…${id(w.en[1])}, fr-${id(w.fr[0])}…${id(w.fr[1])})`;
+};
 
 /** The writer batch of a dev call id ("en-187-…" → 6), or null for an id outside the known ranges. */
 export function writerBatch(id: string): number | null {
   const m = /^(en|fr)-(\d+)-/u.exec(id);
   if (!m) return null;
   const n = Number(m[2]);
-  const i = WRITER_BATCHES.findIndex((b) => n <= (m[1] === 'en' ? b.en : b.fr));
+  // Both ends: an id in a gap between batches (en-292…317 are unused) has no writer.
+  const i = WRITER_BATCHES.findIndex((b) => {
+    const [from, to] = m[1] === 'en' ? b.en : b.fr;
+    return n >= from && n <= to;
+  });
   return i < 0 ? null : i;
 }
 
@@ -231,7 +229,7 @@ export function leaveOneWriterOut(
   const calls = items.map(readCall);
   const batchOf = new Map(calls.map((c) => [c, writerBatch(c.item.id)]));
   const lines: string[] = [];
-  const total = noCounts();
+  const scored: Record<ClauseKind, MatchCounts>[] = [];
   WRITER_BATCHES.forEach((writer, b) => {
     const held = calls.filter((c) => batchOf.get(c) === b);
     if (!held.length) return;
@@ -245,11 +243,15 @@ export function leaveOneWriterOut(
       thresholds: model.thresholds,
       ...(model.maxPerCall && { maxPerCall: model.maxPerCall }),
     }));
-    for (const kind of CLAUSE_KINDS) addCounts(total[kind], s[kind]);
+    scored.push(s);
     lines.push(
-      `${writer.name}, ${held.length} calls: objections ${describe(s.objection)}; pain ${describe(s.pain)}`,
+      `${writerName(writer)}, ${held.length} calls: objections ${describe(s.objection)}; pain ${describe(s.pain)}`,
     );
   });
+  const total = {
+    objection: sumCounts(scored.map((x) => x.objection)),
+    pain: sumCounts(scored.map((x) => x.pain)),
+  };
   lines.push(
     `all writers: objections ${describe(total.objection)}; pain ${describe(total.pain)}; ` +
       `mean F1 ${((f1(total.objection) + f1(total.pain)) / 2).toFixed(3)}`,

@@ -9,6 +9,8 @@ describe('writer batches of the dev set (leave one writer out, ADR 042)', () => 
     expect(writerBatch('en-187-windshield-repair-dealership-asr')).toBe(6);
     expect(writerBatch('fr-129-contrat-entretien-tracteurs-bretagne-asr')).toBe(8);
     expect(writerBatch('en-999-unknown')).toBeNull();
+    // en-292…317 were never written: no batch claims them.
+    expect(writerBatch('en-300-unused')).toBeNull();
     expect(writerBatch('h3-01-anything')).toBeNull();
   });
 

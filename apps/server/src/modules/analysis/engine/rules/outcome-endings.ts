@@ -47,7 +47,7 @@ export const TIME_OF_DAY =
  * captured: the hour a day and time said back must share with the turn it answers.
  */
 export const CLOCK_HOUR =
-  /(?<![\p{L}\p{N}])(?:at |a )?(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|midi|\d{1,2})(?: (?:o'clock|oclock|am|pm|a m|p m|heures?|h)|h\d{0,2})(?![\p{L}])|(?<![\p{L}])at (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})(?![\p{L}\p{N}])/u;
+  /(?<![\p{L}\p{N}])(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|midi|\d{1,2})(?: (?:o'clock|oclock|am|pm|a m|p m|heures?|h)|h\d{0,2})(?![\p{L}])|(?<![\p{L}])at (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})(?![\p{L}\p{N}])/u;
 
 /** The hour of a clock time in `norm`, or undefined (see `CLOCK_HOUR`). */
 export function clockHour(norm: string): string | undefined {

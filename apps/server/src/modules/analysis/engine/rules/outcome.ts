@@ -353,10 +353,10 @@ function echoedTime(
   // The day said back, or the hour: "Morning. Ten o'clock." / "Wednesday the ninth at ten, building
   // C." repeats the hour the other chose for the day proposed before.
   const hour = clockHour(s.norm);
-  const saidBack =
-    (!!day && previousTurn.some((x) => DAY.exec(x.norm)?.[1] === day)) ||
-    (!!day && !!hour && previousTurn.some((x) => clockHour(x.norm) === hour));
-  if (!saidBack) return null;
+  const saidBack = previousTurn.some(
+    (x) => DAY.exec(x.norm)?.[1] === day || (!!hour && clockHour(x.norm) === hour),
+  );
+  if (!day || !saidBack) return null;
   // The day answers a proposal or a time ("Thursday at four?"), not a question about the days
   // ("Seven days, even Sunday?" / "Even Sunday, in season.").
   const proposed = sentences

@@ -3,7 +3,7 @@
  * price reader (`pricing.ts`), beside the units said after the amount (`price-units.ts`).
  */
 import { fold } from './price-tokens.js';
-import { COUNT_WORDS, NOT_UNITS, TIME_WORDS, singular } from './price-units.js';
+import { NOT_UNITS, TIME_WORDS, countUnit, singular } from './price-units.js';
 import type { CountUnit, TimeUnit } from './pricing.js';
 
 /**
@@ -50,7 +50,6 @@ const UNITS_NAMED_BEFORE = new Set([
   'bloc',
   'corde',
   'palette',
-  'piece',
   'chemise',
   'costume',
   'article',
@@ -79,8 +78,9 @@ export function unitNamedBefore(
   if (!m) return null;
   const article = m[1] ?? '';
   const noun = m[2] ?? '';
-  // The unit as the speaker wrote it ("leçon", not the folded "lecon").
+  // The unit as the speaker wrote it ("leçon", not the folded "lecon"), in the singular.
   const said = [...before.matchAll(/[\p{L}-]+/gu)].map((w) => w[0]).findLast((w) => fold(w) === noun) ?? noun;
+  const perText = singular(said.toLowerCase());
   const each = article === 'chaque' || article === 'each' || article === 'every';
   const definite = article === 'le' || article === 'la' || article === "l'" || article === 'the';
   // "Le trimestre, c'est …", "l'heure est à …", "each month is …": a period. ("The month is" and
@@ -88,13 +88,12 @@ export function unitNamedBefore(
   const period = TIME_WORDS[noun];
   if (period) return each || (definite && article !== 'the') ? { period } : null;
   if (UNITS_NAMED_BEFORE.has(noun) || UNITS_NAMED_BEFORE.has(singular(noun)))
-    return { per: singular(noun), perText: singular(said.toLowerCase()) };
+    return { per: singular(noun), perText };
   // Any count unit after "chaque" / "each" / "a"; after "le" / "the" only the things sold by the
   // piece above ("the project is twelve thousand" is the price of the project).
   if (definite) return null;
-  const known = COUNT_WORDS[noun] ?? COUNT_WORDS[singular(noun)];
-  if (known) return { per: known, perText: singular(said.toLowerCase()) };
-  if (each && noun.length >= 3 && !NOT_UNITS.has(noun))
-    return { per: singular(noun), perText: singular(said.toLowerCase()) };
+  const known = countUnit(noun);
+  if (known) return { per: known, perText };
+  if (each && noun.length >= 3 && !NOT_UNITS.has(noun)) return { per: singular(noun), perText };
   return null;
 }

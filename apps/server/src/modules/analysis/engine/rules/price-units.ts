@@ -225,6 +225,9 @@ export type UnitRead = { per?: CountUnit; perText?: string; period?: TimeUnit | 
 export const singular = (w: string) =>
   w.length > 3 && (w.endsWith('s') || w.endsWith('x')) && !w.endsWith('ss') ? w.slice(0, -1) : w;
 
+/** The canonical count unit of a noun, singular or plural ("seats" → "seat"), if it is a known one. */
+export const countUnit = (w: string): CountUnit | undefined => COUNT_WORDS[w] ?? COUNT_WORDS[singular(w)];
+
 /** Whether `words` follow from token i (hyphens between them allowed: "one-time", "set-up"). */
 export function wordsAt(toks: readonly Tok[], i: number, words: readonly string[]): number | null {
   let j = i;
@@ -295,7 +298,7 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
   if (period) return { period, to: j + 1 };
   if (w === 'square' && (toks[j + 1]?.w === 'foot' || toks[j + 1]?.w === 'feet'))
     return { per: 'square foot', to: j + 2 };
-  const known = COUNT_WORDS[w] ?? COUNT_WORDS[singular(w)];
+  const known = countUnit(w);
   if (known) return { per: known, to: j + 1 };
   if (NOT_UNITS.has(w) || w.length < 3) return null;
   // Any other noun: after "per"/"par"/"each"/"la" always; after "a"/"an" only for a priced amount

@@ -329,8 +329,8 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       b.alt !== undefined &&
       (a.framed || a.opensClause) &&
       b.endsPhrase &&
-      ![0, 15, 30, 45].includes(a.amount % 100) &&
-      ![0, 15, 30, 45].includes(b.amount % 100)
+      !clockLike(a) &&
+      !clockLike(b)
     )
       return true;
     // A bare number under a hundred ("it's fifteen", "was like twenty") is as often a count, an age or
@@ -392,6 +392,9 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     return out;
   });
 }
+
+/** Hundreds-and-cents words that could be a clock time ("two thirty", "three fifteen", "ten o'"). */
+const clockLike = (f: Pick<Found, 'amount'>) => [0, 15, 30, 45].includes(f.amount % 100);
 
 /** The up to `n` words before token i, nearest last, within the sentence part (stops at . ? ! ;). */
 function wordsBefore(toks: readonly Tok[], i: number, n: number): string[] {

@@ -250,13 +250,14 @@ export function extractSignals(
   }
   // Each item is shown with the neighbouring clauses of its thought, never taking in another item of
   // the same sentence (`shownText`).
-  const found = (text: string): FoundItem[] => {
+  const items = new Map<string, FoundItem>();
+  for (const text of [...out.objections, ...out.painPoints]) {
     const at = where.get(text);
-    return at ? [{ sentence: at.sentence, start: at.span.start, end: at.span.end, text }] : [];
-  };
-  const all = [...out.objections, ...out.painPoints].flatMap(found);
+    if (at) items.set(text, { sentence: at.sentence, start: at.span.start, end: at.span.end, text });
+  }
+  const all = [...items.values()];
   const show = (text: string) => {
-    const [item] = found(text);
+    const item = items.get(text);
     return item ? shownText(item, all) : text;
   };
   out.objections = out.objections.map(show);
