@@ -5,6 +5,7 @@
  * answers them in the request's language from `i18n/messages.fr.ts`.
  */
 import type { ErrorCode, FieldError } from '@call-insights/contracts/errors';
+import type { Role } from '@call-insights/contracts/users';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -108,7 +109,21 @@ export const msg = (text: string): string => text;
  * `{name}` placeholders and their values, so it is shown later in the reader's language
  * (`storedMessageText` in `i18n/translate.ts`). `attempt` marks a failure that will be retried.
  */
-export type StoredMessage = { message: string; params?: Record<string, string | number>; attempt?: number };
+export type StoredMessage = {
+  message: string;
+  params?: Record<string, string | number>;
+  attempt?: number;
+  /**
+   * What an administrator must change on the server for this to work (English, names settings);
+   * the message itself stays plain for sales users. Shown to admins only (`setupFor`).
+   */
+  setup?: string;
+};
+
+/** A stored failure's setup hint, for admins only: other roles cannot act on server settings. */
+export function setupFor(role: Role, stored: StoredMessage | null | undefined): string | null {
+  return role === 'admin' ? (stored?.setup ?? null) : null;
+}
 
 /** The stored form of an error a user may see; anything else becomes `fallback`. */
 export function storedMessageOf(err: unknown, fallback: string): StoredMessage {

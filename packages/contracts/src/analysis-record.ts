@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './http.js';
 import { Analysis, ConversationMetrics } from './analysis.js';
-import { RecordingStatus } from './recordings.js';
+import { ErrorSetup, RecordingStatus } from './recordings.js';
 import { Segment } from './transcript.js';
 
 /** The call analysis screen's record (spec document 2, section 7: GET /analysis/analysis). */
@@ -27,6 +27,7 @@ export const AnalysisRecord = CallRecordBase.extend({
   id: z.number().int(),
   status: RecordingStatus,
   error: z.string().nullable(),
+  error_setup: ErrorSetup,
   hasAudio: z.boolean(),
 });
 export type AnalysisRecord = z.infer<typeof AnalysisRecord>;

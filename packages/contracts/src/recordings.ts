@@ -65,6 +65,16 @@ export const ProgressResponse = z.object({
 });
 export type ProgressResponse = z.infer<typeof ProgressResponse>;
 
+/**
+ * For admins only (null for everyone else, and when nothing needs changing): what to change in the
+ * server's settings so a failed recording can be processed, e.g. the speech-to-text model setting.
+ * `error` stays a plain sentence a sales user can read.
+ */
+export const ErrorSetup = z
+  .string()
+  .nullable()
+  .describe('Admins only: the server setting to change so this recording can be processed; else null');
+
 export const RecordingListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   /** A `next_cursor` or `prev_cursor` of an earlier answer (same q and sort); when given, `page` is ignored. */
@@ -107,6 +117,7 @@ export const RecordingListItem = z.object({
   status: RecordingStatus,
   progress: z.number().int(),
   error: z.string().nullable(),
+  error_setup: ErrorSetup,
 });
 export type RecordingListItem = z.infer<typeof RecordingListItem>;
 

@@ -47,6 +47,8 @@ export const MESSAGES_FR: Record<string, string> = {
   'This recording has no audio file.': 'Cet enregistrement n’a pas de fichier audio.',
   'Processing failed unexpectedly. Press retry; if it keeps failing, contact support.':
     'Le traitement a échoué de façon inattendue. Cliquez sur Réessayer ; si l’échec persiste, contactez le support.',
+  'Speech-to-text is not set up correctly on this server, so this call could not be transcribed. An administrator can see what to change; then press Retry.':
+    'La transcription n’est pas correctement configurée sur ce serveur : cet appel n’a pas pu être transcrit. Un administrateur peut voir ce qu’il faut modifier ; cliquez ensuite sur Réessayer.',
   '{reason} (attempt {attempt} failed, retrying)':
     '{reason} (tentative {attempt} échouée, nouvel essai en cours)',
   'This recording was not found.': 'Cet enregistrement est introuvable.',

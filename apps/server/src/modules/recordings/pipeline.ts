@@ -11,7 +11,7 @@ import type { Segment } from '@call-insights/contracts/transcript';
 import type { Logger } from 'pino';
 import { normalizeAudio } from '../../adapters/audio/ffmpeg.js';
 import type { StorageAdapter } from '../../adapters/storage/storage.js';
-import type { Transcriber } from '../../adapters/transcription/transcriber.js';
+import { isTranscriptionError, type Transcriber } from '../../adapters/transcription/transcriber.js';
 import { isDomainError, msg, storedMessageOf, type StoredMessage } from '../../errors.js';
 import { storedMessageText } from '../../i18n/translate.js';
 import { handleJob, type Enqueue, type JobDefinition } from '../../jobs/queue.js';
@@ -57,6 +57,19 @@ function reasonParams(reason: StoredMessage): Record<string, string | number> {
 }
 
 const UNEXPECTED = msg('Processing failed unexpectedly. Press retry; if it keeps failing, contact support.');
+const NOT_SET_UP = msg(
+  'Speech-to-text is not set up correctly on this server, so this call could not be transcribed. An administrator can see what to change; then press Retry.',
+);
+
+/**
+ * The stored reason of a failure. A speech-to-text setting that is wrong (key, model file, URL) is
+ * for an administrator to fix: sales users read a plain sentence, and the setting to change is kept
+ * as `setup`, which only admins are shown (a path or a setting name means nothing to a sales rep).
+ */
+function failureReason(err: unknown): StoredMessage {
+  if (isTranscriptionError(err) && err.kind === 'CONFIG') return { message: NOT_SET_UP, setup: err.text };
+  return storedMessageOf(err, UNEXPECTED);
+}
 
 export const PROGRESS = { queued: 5, transcribing: 10, transcribed: 75, done: 100 } as const;
 
@@ -97,7 +110,7 @@ export function createPipelineJobs(deps: PipelineDeps): {
     const final = attempt >= deps.retryLimit;
     // Every failure a user can act on is a DomainError (bad audio, missing tool, speech engine);
     // anything else is unexpected and worth a retry.
-    const reason = storedMessageOf(err, UNEXPECTED);
+    const reason = failureReason(err);
     const retryable = isDomainError(err) ? err.retryable : true;
     log.warn({ err, recordingId, attempt, final, retryable }, 'pipeline step failed');
     if (retryable && !final) {

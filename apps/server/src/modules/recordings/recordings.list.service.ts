@@ -92,7 +92,7 @@ export function createRecordingsList(deps: ListDeps) {
       const first = result.rows[0];
       const last = result.rows[result.rows.length - 1];
       return {
-        items: result.rows.map((r) => toListItem(r, lang)),
+        items: result.rows.map((r) => toListItem(r, lang, caller.role)),
         total: result.total,
         totalCapped: result.capped,
         page: result.page,

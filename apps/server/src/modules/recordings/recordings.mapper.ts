@@ -1,9 +1,11 @@
 /** Owns how a recording row is shown in the list of the API (the CSV export: recordings.repository.ts, in SQL). */
 import type { RecordingListItem } from '@call-insights/contracts/recordings';
+import type { Role } from '@call-insights/contracts/users';
+import { setupFor } from '../../errors.js';
 import { storedMessageText, type Language } from '../../i18n/translate.js';
 import type { RecordingListRow } from './recordings.repository.js';
 
-export function toListItem(r: RecordingListRow, lang: Language): RecordingListItem {
+export function toListItem(r: RecordingListRow, lang: Language, role: Role): RecordingListItem {
   return {
     id: r.id,
     createdAt: r.createdAt,
@@ -23,5 +25,6 @@ export function toListItem(r: RecordingListRow, lang: Language): RecordingListIt
     status: r.status,
     progress: r.progress,
     error: storedMessageText(lang, r.errorDetail, r.error),
+    error_setup: setupFor(role, r.errorDetail),
   };
 }

@@ -6,10 +6,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicAddressesOnly } from '../../adapters/net/address-policy.js';
+import type { RecordingListItem } from '@call-insights/contracts/recordings';
 import { recordings } from '../../db/schema.js';
 import { generateFixtureAudio, loadCallFixture, type FixtureAudio } from '../samples/sample-audio.js';
 import { BACKENDS, createHarness, type Harness } from '../../test-support/app-harness.js';
 import { createUser, type CreatedUser } from '../../test-support/factories.js';
+import { addMember } from '../../test-support/members.js';
 import { upload, waitForRecording } from '../../test-support/recordings-client.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test-support/stt-fake-openai-server.js';
 
@@ -341,6 +343,61 @@ describe.each(BACKENDS)('recordings on %s', (backend) => {
       headers: user.auth,
     });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('says a speech-to-text setting is wrong in plain words to sales users, and which setting to admins only', async () => {
+    // The signed-up user owns the organization (admin); a manager sees every call, a user their own.
+    const manager = await addMember(h, user, 'manager');
+    const rep = await addMember(h, user, 'user');
+    const get = (url: string, who: CreatedUser) => h.app.inject({ method: 'GET', url, headers: who.auth });
+    const failOn = async (who: CreatedUser, name: string) => {
+      fake.failNext(1, 401); // the vendor refuses the API key: nothing a rep can fix
+      const res = await upload(h.app, who.auth, { name, path: audio.stereoPath });
+      expect(res.statusCode).toBe(201);
+      const failed = await waitForRecording(h.app, who.auth, res.json().id);
+      expect(failed.status).toBe('failed');
+      return res.json().id as number;
+    };
+    const listed = async (who: CreatedUser, id: number) =>
+      ((await get('/api/analysis/transcriptions?page=1', who)).json().items as RecordingListItem[]).find(
+        (i) => i.id === id,
+      );
+
+    const adminsCall = await failOn(user, 'key-refused.wav');
+    const forAdmin = await listed(user, adminsCall);
+    expect(forAdmin?.error).toMatch(/not set up correctly.*administrator/i);
+    expect(forAdmin?.error).not.toMatch(/TRANSCRIBER|HTTP 401/);
+    expect(forAdmin?.error_setup).toMatch(/TRANSCRIBER_API_KEY/);
+    expect((await get(`/api/analysis/analysis?id=${adminsCall}`, user)).json().error_setup).toBe(
+      forAdmin?.error_setup,
+    );
+
+    const forManager = await listed(manager, adminsCall);
+    expect(forManager?.error).toBe(forAdmin?.error);
+    expect(forManager?.error_setup).toBeNull();
+    const managerPage = (await get(`/api/analysis/analysis?id=${adminsCall}`, manager)).json();
+    expect(managerPage.error).toBe(forAdmin?.error);
+    expect(managerPage.error_setup).toBeNull();
+    expect(JSON.stringify(managerPage)).not.toMatch(/TRANSCRIBER/);
+
+    const repsCall = await failOn(rep, 'rep-key-refused.wav');
+    const forRep = await listed(rep, repsCall);
+    expect(forRep?.error_setup).toBeNull();
+    const repPage = (await get(`/api/analysis/analysis?id=${repsCall}`, rep)).json();
+    expect(repPage.error_setup).toBeNull();
+    expect(JSON.stringify(repPage)).not.toMatch(/TRANSCRIBER/);
+    const fr = { ...rep.auth, 'accept-language': 'fr-FR,fr;q=0.9' };
+    const french = (
+      await h.app.inject({ method: 'GET', url: `/api/analysis/analysis?id=${repsCall}`, headers: fr })
+    ).json();
+    expect(french.error).toMatch(/pas correctement configurée.*administrateur/);
+    // The bell tells the rep in the same plain words.
+    const bell = (await get('/api/notifications?limit=20', rep)).json().items as {
+      kind: string;
+      params: Record<string, unknown>;
+    }[];
+    const told = bell.find((n) => n.kind === 'call_failed' && n.params.name === 'rep-key-refused.wav');
+    expect(told?.params.reason).toBe(forRep?.error);
   });
 
   it('imports from a URL and refuses hostile ones with a clear reason', async () => {

@@ -11,6 +11,7 @@ const record: AnalysisRecord = AnalysisRecord.parse({
   id: 42,
   status: 'done',
   error: null,
+  error_setup: null,
   hasAudio: false,
   crm_contactName: 'Jordan Reyes',
   crm_firstName: 'Jordan',
@@ -201,6 +202,41 @@ describe('call analysis page', () => {
     await waitFor(() => expect(screen.getByText('Waiting to be processed…')).toBeTruthy());
     expect(screen.queryByText('Processing failed')).toBeNull();
     expect(fake.server.calls('POST', '/recordings/42/retry')).toHaveLength(1);
+  });
+
+  it('shows an admin which server setting to change when one stopped the call', async () => {
+    const plain = 'Speech-to-text is not set up correctly on this server.';
+    const setup = 'Set TRANSCRIBER_API_KEY to a key the vendor accepts.';
+    const forAdmin: AnalysisRecord = {
+      ...record,
+      status: 'failed',
+      error: plain,
+      error_setup: setup,
+      analysis: null,
+    };
+    fake.server.on('GET', '/analysis/analysis', () => json(200, forAdmin));
+    fake.server.on('GET', '/analysis/coaches', () => json(200, catalogue));
+    await renderApp('/main/call-analysis/42');
+
+    expect(await screen.findByText(plain)).toBeTruthy();
+    expect(screen.getByText(`For administrators: ${setup}`)).toBeTruthy();
+  });
+
+  it('shows no setup line when the server sends none (sales users)', async () => {
+    const plain = 'Speech-to-text is not set up correctly on this server.';
+    const forRep: AnalysisRecord = {
+      ...record,
+      status: 'failed',
+      error: plain,
+      error_setup: null,
+      analysis: null,
+    };
+    fake.server.on('GET', '/analysis/analysis', () => json(200, forRep));
+    fake.server.on('GET', '/analysis/coaches', () => json(200, catalogue));
+    await renderApp('/main/call-analysis/42');
+
+    expect(await screen.findByText(plain)).toBeTruthy();
+    expect(screen.queryByText(/For administrators/)).toBeNull();
   });
 
   it('says why a retry was refused, in the server’s words', async () => {

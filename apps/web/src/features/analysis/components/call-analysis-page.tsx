@@ -52,7 +52,12 @@ function CallAnalysis({ id }: { id: number }) {
   return (
     <div className="space-y-6">
       <AnalysisHeader record={record} onRerunFailed={setRerunFailed} />
-      <StatusBanner recordingId={record.id} status={record.status} error={record.error} />
+      <StatusBanner
+        recordingId={record.id}
+        status={record.status}
+        error={record.error}
+        setup={record.error_setup}
+      />
       {rerunFailed && <Alert tone="error">{t('analysis.page.rerunFailed')}</Alert>}
       <CallAnalysisContent
         call={record}

@@ -6,14 +6,20 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useFailureDetail } from '../../../hooks/use-failure-detail';
 import { useRetryProcessing } from '../api/retry-processing';
 
-type StatusBannerProps = { recordingId: number; status: RecordingStatus; error: string | null };
+type StatusBannerProps = {
+  recordingId: number;
+  status: RecordingStatus;
+  error: string | null;
+  /** Admins only: the server setting to change (the server sends null to everyone else). */
+  setup: string | null;
+};
 
 /**
  * Shown while the recording is not done: the processing step (the page polls), or the failure with
  * its reason and Retry (the list offers it too, but someone who opened the call should not have to
  * go back for it).
  */
-export function StatusBanner({ recordingId, status, error }: StatusBannerProps) {
+export function StatusBanner({ recordingId, status, error, setup }: StatusBannerProps) {
   const { t } = useTranslation();
   const retry = useRetryProcessing(recordingId);
   // The server's reason when the retry is refused (another run under way, the organization full…).
@@ -24,6 +30,9 @@ export function StatusBanner({ recordingId, status, error }: StatusBannerProps) 
       <Alert tone="error">
         <p>{t('analysis.status.failed')}</p>
         <p className="mt-1 font-normal">{error?.trim() || t('analysis.status.failedUnknown')}</p>
+        {setup && (
+          <p className="mt-2 text-xs font-normal break-words">{t('analysis.status.setup', { setup })}</p>
+        )}
         {retry.isError && (
           <p className="mt-1 font-normal">{retryFailure ?? t('analysis.status.retryFailed')}</p>
         )}

@@ -74,6 +74,11 @@ export function RecordingsCards({
                     {item.error || t('recordings.status.unknownError')}
                   </p>
                 )}
+                {item.status === 'failed' && item.error_setup && (
+                  <p className="mt-1 text-xs break-words text-gray-600 dark:text-gray-400" aria-hidden="true">
+                    {t('recordings.status.setup', { setup: item.error_setup })}
+                  </p>
+                )}
               </div>
               <div className="flex shrink-0 items-center gap-x-1">
                 <RecordingActions item={item} onDownload={onDownload} padding="p-2" />

@@ -30,6 +30,7 @@ function recording(id: number, overrides: Partial<RecordingListItem> = {}): Reco
     status: 'done',
     progress: 100,
     error: null,
+    error_setup: null,
     ...overrides,
   };
 }
@@ -236,6 +237,22 @@ describe('recordings page', () => {
 
     await waitFor(() => expect(within(failedRow).getByText('Queued 0%')).toBeTruthy());
     expect(fake.server.calls('POST', '/recordings/2/retry')).toHaveLength(1);
+  });
+
+  it('tells an admin which server setting stopped a failed call, beside the plain reason', async () => {
+    const plain = 'Speech-to-text is not set up correctly on this server.';
+    const setup = 'Set WHISPER_MODEL_PATH to a local ggml model file.';
+    serveRecordings([recording(1, { status: 'failed', progress: 0, error: plain, error_setup: setup })]);
+    await renderApp('/main/recordings');
+
+    const row = (await screen.findByText('Contact1')).closest('tr')!;
+    const badge = within(row).getByText('Failed').parentElement!;
+    expect(badge.getAttribute('title')).toBe(`${plain}\nFor administrators: ${setup}`);
+    expect(
+      within(row).getByText(`(${plain} For administrators: ${setup})`, {
+        normalizer: (t) => t.replace(/\s+/g, ' '),
+      }),
+    ).toBeTruthy();
   });
 
   describe('on a phone', () => {

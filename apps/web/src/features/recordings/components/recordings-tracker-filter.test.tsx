@@ -29,6 +29,7 @@ const recording = (id: number): RecordingListItem => ({
   status: 'done',
   progress: 100,
   error: null,
+  error_setup: null,
 });
 
 const trackers = TrackerList.parse({

@@ -16,7 +16,7 @@ const styles: Record<RecordingStatus, string> = {
 };
 
 type StatusBadgeProps = {
-  item: Pick<RecordingListItem, 'id' | 'status' | 'progress' | 'error'>;
+  item: Pick<RecordingListItem, 'id' | 'status' | 'progress' | 'error' | 'error_setup'>;
   onRetry: (id: number) => void;
   retrying: boolean;
 };
@@ -28,7 +28,12 @@ export function StatusBadge({ item, onRetry, retrying }: StatusBadgeProps) {
   const text = isFinished(item.status)
     ? label
     : t('recordings.status.withProgress', { status: label, progress: Math.round(item.progress) });
-  const error = item.status === 'failed' ? item.error || t('recordings.status.unknownError') : undefined;
+  const reason = item.status === 'failed' ? item.error || t('recordings.status.unknownError') : undefined;
+  // Admins also read which server setting to change (the server sends it to admins only).
+  const error =
+    reason && item.error_setup
+      ? `${reason}\n${t('recordings.status.setup', { setup: item.error_setup })}`
+      : reason;
 
   return (
     <div className="flex items-center gap-x-2">
