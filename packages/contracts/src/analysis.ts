@@ -18,6 +18,28 @@ export const AnalyzerName = z
   .describe('Which analyzer produced the analysis: offline deterministic rules, or a language model');
 export type AnalyzerName = z.infer<typeof AnalyzerName>;
 
+/**
+ * One factor of the rules analyzer's lead score (`lead-score.ts` on the server): what moved it and by
+ * how many points. `count` is how many (pain points, buying signals, objections, the prospect's
+ * questions, the rep's questions answered); `of` is how many questions the rep asked.
+ */
+export const LeadScoreFactor = z.object({
+  factor: z.enum([
+    'result',
+    'pain_points',
+    'buying_signals',
+    'objections',
+    'prospect_questions',
+    'answered_questions',
+    'pricing',
+    'declined_cap',
+  ]),
+  points: z.number().int().describe('Points added (negative: taken away); for `result`, the base score'),
+  count: z.number().int().nonnegative().optional(),
+  of: z.number().int().nonnegative().optional(),
+});
+export type LeadScoreFactor = z.infer<typeof LeadScoreFactor>;
+
 export const Analysis = z.object({
   call_results: z
     .string()
@@ -46,6 +68,12 @@ export const Analysis = z.object({
   lead_score_reasons: z
     .array(z.string())
     .describe('Why the lead got its score: one short reason per factor that moved it'),
+  lead_score_factors: z
+    .array(LeadScoreFactor)
+    .optional()
+    .describe(
+      'The same reasons as data, so they read in the reader’s language (rules analyzer; absent from language-model analyses and older ones)',
+    ),
   analyzer: AnalyzerName,
   fallback_reason: z
     .string()

@@ -1,7 +1,8 @@
-import type { Analysis, CallResultClass } from '@call-insights/contracts/analysis';
+import type { Analysis, CallResultClass, LeadScoreFactor } from '@call-insights/contracts/analysis';
 import { SparklesIcon } from '@heroicons/react/24/outline';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { cn } from '../../lib/cn';
 import { Alert } from '../ui/alert';
 import { EmptyState } from '../ui/empty-state';
@@ -42,9 +43,29 @@ function ItemList({ items }: { items: readonly string[] }) {
   );
 }
 
+/** A lead-score factor in the reader's language, with the points it moved ("2 pain points described (+10)"). */
+function factorText(t: TFunction, f: LeadScoreFactor, resultClass: CallResultClass): string {
+  const k = 'analysis.insights.leadFactors';
+  switch (f.factor) {
+    case 'result':
+      return t(`${k}.withPoints`, { reason: t(`${k}.result.${resultClass}`), points: f.points });
+    case 'declined_cap':
+      return t(`${k}.declined_cap`);
+    default: {
+      const reason = t(`${k}.${f.factor}`, { count: f.count ?? 0, of: f.of ?? 0 });
+      return t(`${k}.withPoints`, { reason, points: f.points > 0 ? `+${f.points}` : String(f.points) });
+    }
+  }
+}
+
 function LeadScore({ analysis }: { analysis: Analysis }) {
   const { t } = useTranslation();
   const score = Math.max(0, Math.min(100, analysis.lead_score));
+  // The rules analyzer sends its reasons as data too: those read in the reader's language. A
+  // language model's reasons (and older analyses) are sentences in the call's language.
+  const reasons = analysis.lead_score_factors?.length
+    ? analysis.lead_score_factors.map((f) => factorText(t, f, analysis.result_class))
+    : analysis.lead_score_reasons;
   return (
     <div className="mt-3 space-y-2">
       <div className="flex items-center gap-x-3">
@@ -69,13 +90,13 @@ function LeadScore({ analysis }: { analysis: Analysis }) {
           {t('analysis.insights.leadScoreValue', { score })}
         </span>
       </div>
-      {analysis.lead_score_reasons.length > 0 && (
+      {reasons.length > 0 && (
         <div>
           <p className="text-xs font-medium text-gray-500 dark:text-gray-400">
             {t('analysis.insights.leadScoreReasons')}
           </p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs/5 text-gray-600 marker:text-gray-400 dark:text-gray-400">
-            {analysis.lead_score_reasons.map((reason, index) => (
+            {reasons.map((reason, index) => (
               <li key={index}>{reason}</li>
             ))}
           </ul>

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { CoachCatalogue, CoachingResponse } from '@call-insights/contracts/analysis';
 import { AnalysisRecord, LinkGeneratorResponse } from '@call-insights/contracts/analysis-record';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { apiError, json } from '../../../testing/fake-server';
 import { renderApp, installFakeServer } from '../../../testing/render-app';
 
@@ -127,6 +128,55 @@ describe('call analysis page', () => {
     expect(within(repCard!).getByText('47%')).toBeTruthy();
     expect(within(customerCard!).getByText('53%')).toBeTruthy();
     expect(fake.server.calls('GET', '/analysis/analysis')[0]?.query.get('id')).toBe('42');
+  });
+
+  it('says why the lead got its score in the reader’s language, whatever the call’s', async () => {
+    const scored: AnalysisRecord = {
+      ...record,
+      analysis: {
+        ...record.analysis!,
+        lead_score: 67,
+        // What the rules analyzer of an English call sends: its sentences, and the same as data.
+        lead_score_reasons: [
+          'Appointment booked (60)',
+          '2 pain points described (+10)',
+          '1 objection raised (-4)',
+        ],
+        lead_score_factors: [
+          { factor: 'result', points: 60 },
+          { factor: 'pain_points', points: 10, count: 2 },
+          { factor: 'objections', points: -4, count: 1 },
+          { factor: 'answered_questions', points: 5, count: 3, of: 4 },
+        ],
+      },
+    };
+    fake.server.on('GET', '/analysis/analysis', () => json(200, scored));
+    fake.server.on('GET', '/analysis/coaches', () => json(200, catalogue));
+    await renderApp(`/main/call-analysis/${record.id}`);
+
+    expect(await screen.findByText('Appointment booked (60)')).toBeTruthy();
+    expect(screen.getByText('2 pain points described (+10)')).toBeTruthy();
+    expect(screen.getByText('Prospect answered 3 of 4 questions (+5)')).toBeTruthy();
+    await act(() => i18n.changeLanguage('fr'));
+    expect(await screen.findByText('Rendez-vous fixé (60)')).toBeTruthy();
+    expect(screen.getByText('2 points de douleur décrits (+10)')).toBeTruthy();
+    expect(screen.getByText('1 objection soulevée (-4)')).toBeTruthy();
+    expect(screen.getByText('Le prospect a répondu à 3 questions sur 4 (+5)')).toBeTruthy();
+  });
+
+  it('shows a language model’s reasons as it wrote them', async () => {
+    const scored: AnalysisRecord = {
+      ...record,
+      analysis: {
+        ...record.analysis!,
+        lead_score_reasons: ['Asked for a quote in writing'],
+        lead_score_factors: undefined,
+      },
+    };
+    fake.server.on('GET', '/analysis/analysis', () => json(200, scored));
+    fake.server.on('GET', '/analysis/coaches', () => json(200, catalogue));
+    await renderApp(`/main/call-analysis/${record.id}`);
+    expect(await screen.findByText('Asked for a quote in writing')).toBeTruthy();
   });
 
   it('shows the dialogue turn by turn with the speakers’ roles', async () => {

@@ -11,7 +11,7 @@
  *   + 3 when pricing was discussed on an appointment or follow-up call
  *   then clamped to 0–100, and capped at 30 when the prospect declined.
  */
-import type { CallResultClass } from '@call-insights/contracts/analysis';
+import type { CallResultClass, LeadScoreFactor } from '@call-insights/contracts/analysis';
 import type { Lexicon } from './lexicon.js';
 import { isSubstantiveAnswer, type QuestionPair } from './questions.js';
 
@@ -35,33 +35,55 @@ export type LeadScoreInput = {
 export function leadScore(
   input: LeadScoreInput,
   text: Lexicon['text'],
-): { score: number; reasons: string[] } {
+): { score: number; reasons: string[]; factors: LeadScoreFactor[] } {
+  // Each factor twice: as data (read in the reader's language by the web app) and as a sentence in
+  // the call's language (what the assistant quotes and older readers show).
   const reasons: string[] = [];
+  const factors: LeadScoreFactor[] = [];
   const r = text.reasons;
   let score = BASE[input.resultClass];
   reasons.push(`${r.base[input.resultClass]} (${score})`);
-  const add = (points: number, reason: string) => {
+  factors.push({ factor: 'result', points: score });
+  const add = (points: number, reason: string, factor: Omit<LeadScoreFactor, 'points'>) => {
     if (points === 0) return;
     score += points;
     reasons.push(`${reason} (${points > 0 ? '+' : ''}${points})`);
+    factors.push({ ...factor, points });
   };
-  add(Math.min(15, 5 * input.painPoints), r.painPoints(input.painPoints));
-  add(Math.min(12, 4 * input.buyingSignals), r.buyingSignals(input.buyingSignals));
-  add(-Math.min(12, 4 * input.objections), r.objections(input.objections));
+  add(Math.min(15, 5 * input.painPoints), r.painPoints(input.painPoints), {
+    factor: 'pain_points',
+    count: input.painPoints,
+  });
+  add(Math.min(12, 4 * input.buyingSignals), r.buyingSignals(input.buyingSignals), {
+    factor: 'buying_signals',
+    count: input.buyingSignals,
+  });
+  add(-Math.min(12, 4 * input.objections), r.objections(input.objections), {
+    factor: 'objections',
+    count: input.objections,
+  });
   const prospectQuestions = input.questions.filter((q) => q.speaker !== input.rep).length;
-  add(Math.min(6, 2 * prospectQuestions), r.customerQuestions(prospectQuestions));
+  add(Math.min(6, 2 * prospectQuestions), r.customerQuestions(prospectQuestions), {
+    factor: 'prospect_questions',
+    count: prospectQuestions,
+  });
   const repQuestions = input.questions.filter((q) => q.speaker === input.rep);
   const answered = repQuestions.filter((q) => isSubstantiveAnswer(q.answer)).length;
   if (repQuestions.length >= 3 && answered / repQuestions.length >= 0.6) {
-    add(5, r.answeredQuestions(answered, repQuestions.length));
+    add(5, r.answeredQuestions(answered, repQuestions.length), {
+      factor: 'answered_questions',
+      count: answered,
+      of: repQuestions.length,
+    });
   }
   if (input.pricingDiscussed && (input.resultClass === 'appointment' || input.resultClass === 'follow_up')) {
-    add(3, r.pricing);
+    add(3, r.pricing, { factor: 'pricing' });
   }
   score = Math.max(0, Math.min(100, score));
   if (input.resultClass === 'not_interested' && score > 30) {
+    factors.push({ factor: 'declined_cap', points: 30 - score });
     score = 30;
     reasons.push(r.capNotInterested);
   }
-  return { score, reasons };
+  return { score, reasons, factors };
 }

@@ -1,6 +1,8 @@
 import { Analysis } from '@call-insights/contracts/analysis';
 import type { Segment } from '@call-insights/contracts/transcript';
 import { describe, expect, it } from 'vitest';
+import { leadScore } from './lead-score.js';
+import { LEXICON_EN } from './lexicon.en.js';
 import { analyzeWithRules, createRulesAnalyzer } from './rules-analyzer.js';
 
 /** Segments from [speaker, text] pairs, 5 s each. */
@@ -244,6 +246,31 @@ describe('rules analyzer: summary, score, determinism', () => {
       call(['A', 'Got a minute?'], ['B', "No thanks, not interested. We don't need it, it's too expensive."]),
     );
     expect(cold.lead_score).toBeLessThanOrEqual(30);
+  });
+
+  it('gives the same reasons as data, whose points add up to the score', () => {
+    const factors = a.lead_score_factors ?? [];
+    expect(factors).toHaveLength(a.lead_score_reasons.length);
+    expect(factors[0]).toEqual({ factor: 'result', points: 60 });
+    expect(factors).toContainEqual({ factor: 'pain_points', points: 10, count: 2 });
+    expect(factors.reduce((sum, f) => sum + f.points, 0)).toBe(a.lead_score);
+    // A refusal after much buying talk is capped at 30, and the cap is a factor of its own.
+    const declined = leadScore(
+      {
+        resultClass: 'not_interested',
+        painPoints: 3,
+        buyingSignals: 3,
+        objections: 0,
+        questions: [],
+        rep: null,
+        pricingDiscussed: true,
+      },
+      LEXICON_EN.text,
+    );
+    expect(declined.score).toBe(30);
+    expect(declined.factors.at(-1)).toEqual({ factor: 'declined_cap', points: -7 });
+    expect(declined.factors.reduce((sum, f) => sum + f.points, 0)).toBe(30);
+    expect(declined.reasons.at(-1)).toBe('Capped at 30 because the prospect declined');
   });
 
   it('is deterministic and matches the contract', async () => {

@@ -111,6 +111,7 @@ export function analyzeWithRules(
     result_class: outcome.resultClass,
     lead_score: score.score,
     lead_score_reasons: score.reasons,
+    lead_score_factors: score.factors,
     analyzer: 'rules',
   };
 }
