@@ -52,6 +52,8 @@ export type CallFilters = {
   contact?: string;
   resultClass?: string;
   objection?: string;
+  /** A PostgreSQL regular expression an objection must match (`~*`), instead of `objection`'s words. */
+  objectionPattern?: string;
   painPoint?: string;
 };
 
@@ -120,7 +122,8 @@ function filterWhere(f: CallFilters): SQL[] {
     );
   }
   if (f.resultClass) parts.push(sql`a.result_class = ${f.resultClass}`);
-  if (f.objection) parts.push(sql`${jsonArray('objections')}::text ilike ${escapeLike(f.objection)}`);
+  if (f.objectionPattern) parts.push(sql`${jsonArray('objections')}::text ~* ${f.objectionPattern}`);
+  else if (f.objection) parts.push(sql`${jsonArray('objections')}::text ilike ${escapeLike(f.objection)}`);
   if (f.painPoint) parts.push(sql`${jsonArray('pain_points')}::text ilike ${escapeLike(f.painPoint)}`);
   return parts;
 }

@@ -43,6 +43,32 @@ describe('offline intents', () => {
       { kind: 'findCalls', input: { period: 'all_time', objection: 'price' } },
     ],
     [
+      'Which calls had a price objection?',
+      { kind: 'findCalls', input: { period: 'all_time', objection: 'price' } },
+    ],
+    [
+      // "de" is a filler word, not the start of "decision".
+      'Which calls had objections about the decision maker?',
+      { kind: 'findCalls', input: { period: 'all_time', objection: 'decision maker' } },
+    ],
+    [
+      'Timing objections this month',
+      { kind: 'findCalls', input: { period: 'this_month', objection: 'timing' } },
+    ],
+    [
+      'Quels appels ont des objections sur le prix ?',
+      { kind: 'findCalls', input: { period: 'all_time', objection: 'prix' } },
+    ],
+    [
+      'What were the main objections this week?',
+      { kind: 'recurringPhrases', input: { period: 'this_week', kind: 'objections' } },
+    ],
+    ['What did the roofing prospect worry about?', { kind: 'callSummary', input: { words: 'roofing' } }],
+    ['What was the dental office call about?', { kind: 'callSummary', input: { words: 'dental office' } }],
+    ["Qu'a dit le client de la toiture ?", { kind: 'callSummary', input: { words: 'toiture' } }],
+    ['What is the average lead score?', { kind: 'figures', input: { period: 'this_week', team: false } }],
+    ['Score moyen ce mois-ci', { kind: 'figures', input: { period: 'this_month', team: false } }],
+    [
       'What pain points came up last month?',
       { kind: 'recurringPhrases', input: { period: 'last_month', kind: 'pain_points' } },
     ],

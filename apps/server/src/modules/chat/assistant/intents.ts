@@ -99,8 +99,9 @@ function takeResult(folded: string): ResultClass | undefined {
   return undefined;
 }
 
+// Whole words only: "de" is not the start of "decision" (elided "l'" and "d'" need no space).
 const LEADING_FILLERS =
-  /^(?:(?:the|a|an|le|la|les|l'|un|une|des|du|de|d'|about|of|on|to|sur|that|word|words|the words?|le mot|les mots|phrase)\s*)+/u;
+  /^(?:(?:the|a|an|le|la|les|un|une|des|du|de|about|of|on|to|sur|that|word|words|the words?|le mot|les mots|phrase)(?:\s+|$)|(?:l'|d')\s*)+/u;
 
 /** Cuts the original text at the folded match's indices, trimmed of quotes, fillers and punctuation. */
 function entity(original: string, folded: string, start: number, end: number): string | undefined {
@@ -133,9 +134,15 @@ const RE = {
   // "Summarize the roof repair call", "summary of the pricing call", "résume l'appel sur la toiture".
   callAbout:
     /\b(?:summari[sz]e|summary of|recap(?: of)?)\s+(?:the|my|our|that|a)\s+(.+?)\s+(?:call|conversation)\b|\b(?:resume[rz]?|recapitule)\s+(?:l'|le |la |mon |notre )?(?:appel|conversation)\s+(?:sur|au sujet d[eu]|a propos d[eu]|concernant)\s+(?:l'|le |la |les )?(.+)$/u,
+  // "What did the roofing prospect worry about?", "What was the dental call about?", "Qu'a dit le
+  // client de la toiture ?": one call, named by what it was about.
+  prospectAbout:
+    /\bwhat (?:did|was|were|does) (?:the|my|our|that) (.+?) (?:prospects?|customers?|clients?|leads?|callers?|buyers?|homeowners?)\b|\bwhat (?:was|happened (?:in|on|during)) (?:the|my|our|that) (.+?) (?:call|conversation) ?(?:about)?\b|\bqu'(?:a|ont) (?:dit|voulu|demande) (?:le|la|les) (?:prospects?|clients?|clientes?) (?:de|du|des|pour|sur) (?:la |le |les |l')?(.+)$/u,
   toContact: /\b(?:to|from|de|a)\s+(.+)$/u,
   lastCall: /\b(?:last|latest|most recent|dernier|derniere|plus recent)\b/u,
   objections: /\bobjections?\b|\bpushbacks?\b|\bobjecte?d?\b/u,
+  // "price objections", "timing objection": the word before names the objection's subject.
+  qualifiedObjection: /\b([a-z]+)[- ]objections?\b/u,
   painPoints:
     /\bpain ?points?\b|\bpoints? de (?:douleur|friction)\b|\bfrustrations?\b|\bproblems? (?:described|raised)\b/u,
   specificObjection:
@@ -152,12 +159,28 @@ const RE = {
   callsWith: /\b(?:calls?|appels?|conversations?)\s+(?:with|to|from|avec|a|de)\s+(.+)$/u,
   howMany: /\bhow many\b|\bhow much\b|\bnumber of\b|\bcombien\b|\bnombre d/u,
   figures:
-    /\b(?:figures|stats?|statistics|numbers|metrics|kpis?|performance|how am i doing|how are we doing|how is the team doing|scorecard|chiffres|statistiques|indicateurs|bilan)\b/u,
+    /\b(?:average|avg|mean|moyenne|moyen|figures|stats?|statistics|numbers|metrics|kpis?|performance|how am i doing|how are we doing|how is the team doing|scorecard|chiffres|statistiques|indicateurs|bilan)\b/u,
   team: /\b(?:team|team's|everyone|all reps|the reps|whole org\w*|equipe|tout le monde|commerciaux)\b/u,
   calls: /\b(?:calls?|appels?|conversations?)\b/u,
   who: /^\s*(?:who|qui)\b/u,
   list: /\b(?:list|show|give|display|liste|montre|affiche|donne)\b/u,
 };
+
+/** Words before "objection" that do not name its subject ("what objections", "the main objection"). */
+const NOT_A_SUBJECT = new Set(
+  (
+    'what which the any main common top most biggest big recurring frequent usual typical all my our their ' +
+    'new some these those many no a an other of with had have has raised were are is did do same more such ' +
+    'customer customers prospect prospects client clients real key first last ' +
+    'quelles quels quel quelle les des mes nos vos leurs principales principaux grandes'
+  ).split(' '),
+);
+
+/** "price" of "Which calls had a price objection?"; undefined when the word before is not a subject. */
+function qualifiedObjection(folded: string): string | undefined {
+  const m = RE.qualifiedObjection.exec(folded);
+  return m?.[1] && !NOT_A_SUBJECT.has(m[1]) ? m[1] : undefined;
+}
 
 /** Reads a question (folded against the original for entities) into one intent. */
 export function parseIntent(question: string): Intent {
@@ -190,7 +213,13 @@ export function parseIntent(question: string): Intent {
     return { kind: 'callSummary', input: {} };
   }
 
-  const objection = cap(RE.specificObjection);
+  const aboutProspect = RE.prospectAbout.exec(folded);
+  const subject = (aboutProspect?.[1] ?? aboutProspect?.[2] ?? aboutProspect?.[3])
+    ?.replace(/[\s?!.,;:]+$/u, '')
+    .trim();
+  if (subject && !RE.lastCall.test(subject)) return { kind: 'callSummary', input: { words: subject } };
+
+  const objection = cap(RE.specificObjection) ?? qualifiedObjection(folded);
   if (objection) {
     return {
       kind: 'findCalls',

@@ -247,6 +247,58 @@ describe.each(BACKENDS)('offline assistant on seeded calls (%s)', (backend) => {
     noOtherOrg(text);
   });
 
+  it('finds objections by their subject, however the prospect put it', async () => {
+    // An organization of its own, so the other answers' counts stay as they are.
+    const shop = await signUpAdmin(h.app);
+    const org = shop.organizationId;
+    const db = h.database.db;
+    const seed = (name: string, objections: string[], transcript = 'A call.', leadScore = 50) =>
+      insertCall(db, {
+        organizationId: org,
+        userId: shop.id,
+        at: at('2026-11-18T10:00:00Z'),
+        name,
+        transcript,
+        analysis: { result_class: 'follow_up', lead_score: leadScore, objections },
+      });
+    const pricey = await seed('Paula Price', ['That sounds expensive for a shop our size']);
+    const cher = await seed('Chloé Martin', ['C’est un peu cher pour nous']);
+    const partner = await seed('Pat Partner', ['I need to talk to my partner first'], 'A call.', 70);
+    const roofer = await seed(
+      'Rob Roof',
+      ['We already work with another roofer'],
+      'The roof leaks over the kitchen and the homeowner wants it fixed before winter.',
+      30,
+    );
+    const askShop = (question: string) => ask(shop, 'admin', question);
+
+    const price = await askShop('Which calls had a price objection?');
+    expect(price).toContain('2 calls');
+    expect(price).toContain(link(pricey));
+    expect(price).toContain(link(cher));
+    expect(price).not.toContain(link(partner));
+    expect(price).not.toContain(link(roofer));
+    const prix = await askShop('Quels appels ont des objections sur le prix ?');
+    expect(prix).toContain('2 appels');
+    const competition = await askShop('Show me competitor objections');
+    expect(competition).toContain('1 call');
+    expect(competition).toContain(link(roofer));
+    const decider = await askShop('Which calls had objections about the decision maker?');
+    expect(decider).toContain(link(partner));
+    expect(decider).not.toContain(link(pricey));
+    // A subject it does not know is looked for in the objections' own words.
+    const shop_ = await askShop('Which calls had a shop objection?');
+    expect(shop_).toContain('1 call');
+    expect(shop_).toContain(link(pricey));
+
+    const worry = await askShop('What did the roofing prospect worry about?');
+    expect(worry).toContain('Latest call about “roofing” — Rob Roof');
+    expect(worry).toContain('We already work with another roofer');
+    const average = await askShop('What is the average lead score today?');
+    // (50 + 50 + 70 + 30) / 4 = 50
+    expect(average).toMatch(/\| 4 \| .* \| 50 \|$/mu);
+  });
+
   it('gives personal figures, and team figures only to managers and admins', async () => {
     const mine = await ask(rep1, 'user', 'How many calls today?');
     // rep1 today: Jane (120 s, appointment 85), Marc (60 s, not interested 10), walk-in (30 s, no analysis)

@@ -6,6 +6,7 @@
  * every call it uses (`/main/call-analysis/{id}`) and states the period it covers. Their words, in
  * English and French, are in tools-text.ts.
  */
+import { objectionPattern } from './objection-topics.js';
 import type {
   CallFilters,
   CallInsightsService,
@@ -166,6 +167,8 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
         contact: input.contact?.trim() || undefined,
         resultClass: input.result,
         objection: input.objection?.trim() || undefined,
+        // "price" objections are said "too expensive", "un peu cher": a known subject's words.
+        objectionPattern: input.objection ? objectionPattern(input.objection) : undefined,
         painPoint: input.painPoint?.trim() || undefined,
       };
       const { total, capped, calls } = await insights.searchCalls(scope, p, filters, input.limit ?? 10);
