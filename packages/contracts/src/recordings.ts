@@ -75,6 +75,16 @@ export const ErrorSetup = z
   .nullable()
   .describe('Admins only: the server setting to change so this recording can be processed; else null');
 
+/** The browser's time zone: a date typed in the search means that day where the user is. */
+const TimeZoneParam = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .describe(
+    'The browser’s IANA time zone (e.g. America/New_York): a date typed in q means that day there (UTC when absent or unknown)',
+  );
+
 export const RecordingListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   /** A `next_cursor` or `prev_cursor` of an earlier answer (same q and sort); when given, `page` is ignored. */
@@ -88,6 +98,7 @@ export const RecordingListQuery = z.object({
     ),
   q: z.string().trim().max(200).optional(),
   sort: z.enum(['createdAt:desc', 'createdAt:asc']).default('createdAt:desc'),
+  tz: TimeZoneParam,
   tracker_id: z.coerce
     .number()
     .int()
@@ -161,7 +172,7 @@ export const EXPORT_COLUMNS = [
 ] as const;
 export type ExportKey = (typeof EXPORT_COLUMNS)[number][1];
 
-export const ExportQuery = z.object({ q: z.string().trim().max(200).optional() });
+export const ExportQuery = z.object({ q: z.string().trim().max(200).optional(), tz: TimeZoneParam });
 
 export const AudioUrlResponse = z.object({
   url: z.string().describe('Same-origin URL of the audio with an expiry and a signature'),

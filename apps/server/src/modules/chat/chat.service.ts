@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { AssistantEngine } from './assistant/engine.js';
-import { safeTimezone } from './assistant/period.js';
+import { safeTimezone } from '../../lib/time-zone.js';
 import type { ChatRepository } from './chat.repository.js';
 
 export type ChatServiceDeps = {

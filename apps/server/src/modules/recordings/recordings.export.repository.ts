@@ -13,10 +13,10 @@ import { EXPORT_COLUMNS, type ExportKey } from '@call-insights/contracts/recordi
 import { csvLine } from '../../lib/csv.js';
 import type { ListKey } from './list-cursor.js';
 import { cursorAt, rowsOf } from './recordings.list-rows.repository.js';
-import { asParam, searchFilter } from './recordings.search.repository.js';
+import { asParam, queryFilter, type CreatedRange } from './recordings.search.repository.js';
 
 /** Who and what an export covers besides the organization: the owner (role `user`), the search. */
-export type ExportScope = { q?: string; userId?: number };
+export type ExportScope = { q?: string; createdIn?: CreatedRange; userId?: number };
 
 const NONE = sql<null>`null::text`;
 const DATE_KEYS = new Set<ExportKey>(['created_at', 'last_activity_date']);
@@ -65,7 +65,7 @@ function exportWhere(organizationId: number, opts: ExportScope): SQL {
   return and(
     eq(recordings.organizationId, organizationId),
     opts.userId === undefined ? undefined : eq(recordings.userId, opts.userId),
-    searchFilter(opts.q, asParam)?.where,
+    queryFilter(opts, asParam)?.where,
   )!;
 }
 

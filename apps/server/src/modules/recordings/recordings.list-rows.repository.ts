@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { locations, recordings } from '../../db/schema.js';
 import type { RecordingRow } from './recordings.crud.repository.js';
 import type { ListKey } from './list-cursor.js';
+import type { CreatedRange } from './recordings.search.repository.js';
 
 /** Where a list page starts: a page number (offset) or a cursor position. */
 export type ListPosition =
@@ -11,6 +12,8 @@ export type ListPosition =
 /** What a list page asks for: its position and order, and the search, owner and tracker narrowing it. */
 export type ListQuery = {
   q?: string;
+  /** A day where the user is, typed in the search: replaces `q`. */
+  createdIn?: CreatedRange;
   position: ListPosition;
   pageSize: number;
   ascending: boolean;

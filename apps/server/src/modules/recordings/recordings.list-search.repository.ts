@@ -151,7 +151,8 @@ export function createListSearch(db: Db, list: ListWalk, opts: { countCap?: numb
       // Mentions change without the recordings' version moving (re-apply, tracker edits): not cached.
       return (await serveSearch(organizationId, filter, await matches(), opts)).page;
     }
-    const cacheKey = `${organizationId}\u0000${opts.userId ?? ''}\u0000${opts.q ?? ''}`;
+    const day = opts.createdIn ? `${opts.createdIn.from}/${opts.createdIn.to}` : '';
+    const cacheKey = `${organizationId}\u0000${opts.userId ?? ''}\u0000${opts.q ?? ''}\u0000${day}`;
     const cached = matchCache.get(cacheKey);
     if (cached) {
       const served = await serveSearch(organizationId, filter, cached, opts);

@@ -17,7 +17,8 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { AuditSink } from '../audit/audit-sink.js';
 import { toListItem } from './recordings.mapper.js';
 import { decodeCursor, encodeCursor, type ListKey } from './list-cursor.js';
-import { dateQueryAsIso } from './recordings.search.repository.js';
+import { addDays, safeTimezone, startOfLocalDay } from '../../lib/time-zone.js';
+import { dateQueryAsIso, typedDay, type CreatedRange } from './recordings.search.repository.js';
 import type { ExportScope, ListPosition, RecordingsRepository } from './recordings.repository.js';
 
 export type ListDeps = {
@@ -52,6 +53,30 @@ async function* keysetBatches(
   }
 }
 
+/**
+ * What the search box asks for. A whole date (as the list shows it, or 2026-11-27) with the
+ * browser's time zone is that day where the user is, since the list shows local times; without a
+ * time zone, or for anything else, the text as the search reads it (dates in UTC).
+ */
+function searchOf(
+  typed: string | undefined,
+  lang: Language,
+  tz: string | undefined,
+): { q?: string; createdIn?: CreatedRange } {
+  if (!typed) return {};
+  const day = tz ? typedDay(typed, lang) : undefined;
+  if (day) {
+    const zone = safeTimezone(tz);
+    return {
+      createdIn: {
+        from: startOfLocalDay(day, zone).toISOString(),
+        to: startOfLocalDay(addDays(day, 1), zone).toISOString(),
+      },
+    };
+  }
+  return { q: dateQueryAsIso(typed, lang) };
+}
+
 export function createRecordingsList(deps: ListDeps) {
   const { repo } = deps;
   return {
@@ -84,7 +109,7 @@ export function createRecordingsList(deps: ListDeps) {
       const result = await repo.list(caller.organizationId, {
         userId: recordingOwnerScope(caller),
         trackerId: query.tracker_id,
-        q: query.q ? dateQueryAsIso(query.q, lang) : undefined,
+        ...searchOf(query.q, lang, query.tz),
         position,
         pageSize: RECORDINGS_PAGE_SIZE,
         ascending: query.sort === 'createdAt:asc',
@@ -123,8 +148,14 @@ export function createRecordingsList(deps: ListDeps) {
      * each row is copied out); on PGlite keyset batches of values PostgreSQL formats as text, csvLine quoting them. Same
      * bytes either way. A client that leaves mid-export stops it (the COPY's connection is closed).
      */
-    async exportCsv(caller: AuthUser, typed: string | undefined, lang: Language = 'en'): Promise<Readable> {
-      const q = typed ? dateQueryAsIso(typed, lang) : undefined;
+    async exportCsv(
+      caller: AuthUser,
+      typed: string | undefined,
+      lang: Language = 'en',
+      tz?: string,
+    ): Promise<Readable> {
+      const search = searchOf(typed, lang, tz);
+      const q = search.q ?? (typed || undefined);
       await deps.audit.record({
         organizationId: caller.organizationId,
         actorUserId: caller.id,
@@ -133,7 +164,7 @@ export function createRecordingsList(deps: ListDeps) {
         ...(q ? { details: { search: q } } : {}),
       });
       const header = '\uFEFF' + csvLine(EXPORT_COLUMNS.map(([label]) => label));
-      const scope = { userId: recordingOwnerScope(caller), q: q || undefined };
+      const scope = { userId: recordingOwnerScope(caller), ...search };
       // A destroyed reply destroys the COPY stream, which closes its connection.
       const copied = await repo.exportCopy(caller.organizationId, scope, header);
       if (copied) return copied;

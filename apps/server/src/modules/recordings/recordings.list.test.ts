@@ -262,6 +262,44 @@ describe.each(BACKENDS)('recordings list paging on %s', (backend) => {
     expect((await list(u, { q: '2/30/26' }, 'en')).body.total).toBe(0);
   });
 
+  it('finds a typed date as the day where the user is, in the list and the CSV export', async () => {
+    const u = await createUser(h.app);
+    // 2026-01-10 03:30 UTC is 9 January, 22:30 in New York; 2026-01-10 17:00 UTC is noon there.
+    await seed(u, [
+      { name: 'late-evening.wav', at: 9 * 24 * 60 + 210 },
+      { name: 'next-noon.wav', at: 9 * 24 * 60 + 17 * 60 },
+    ]);
+    const ny = { tz: 'America/New_York' };
+    expect(names((await list(u, { q: '1/9/26', ...ny }, 'en-US')).body)).toEqual(['late-evening.wav']);
+    expect(names((await list(u, { q: '1/10/26', ...ny }, 'en-US')).body)).toEqual(['next-noon.wav']);
+    expect(names((await list(u, { q: '2026-01-09', ...ny })).body)).toEqual(['late-evening.wav']);
+    // In Tokyo the first is on 10 January (12:30), the second on 11 January (02:00).
+    const tokyo = { tz: 'Asia/Tokyo' };
+    expect(names((await list(u, { q: '10/01/2026', ...tokyo }, 'fr-FR')).body)).toEqual(['late-evening.wav']);
+    expect(names((await list(u, { q: '11/01/2026', ...tokyo }, 'fr-FR')).body)).toEqual(['next-noon.wav']);
+    // No time zone, or one nobody knows: the day in UTC, as before.
+    expect(names((await list(u, { q: '1/10/26' }, 'en-US')).body)).toEqual([
+      'next-noon.wav',
+      'late-evening.wav',
+    ]);
+    expect(names((await list(u, { q: '1/10/26', tz: 'Mars/Olympus' }, 'en-US')).body)).toEqual([
+      'next-noon.wav',
+      'late-evening.wav',
+    ]);
+    // A day with no call, and a day that does not exist.
+    expect((await list(u, { q: '1/11/26', ...ny }, 'en-US')).body.total).toBe(0);
+    expect((await list(u, { q: '2/30/26', ...ny }, 'en-US')).body.total).toBe(0);
+
+    const csv = await h.app.inject({
+      method: 'GET',
+      url: `/api/recordings/export.csv?${new URLSearchParams({ q: '1/9/26', ...ny })}`,
+      headers: { ...u.auth, 'accept-language': 'en-US' },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('late-evening.wav');
+    expect(csv.body).not.toContain('next-noon.wav');
+  });
+
   it('reads deep pages by number from anchors, in both orders, and again after the rows change', async () => {
     const u = await createUser(h.app);
     const organizationId = await orgOf(u);

@@ -184,6 +184,6 @@ export async function recordingsRoutes(
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="recordings-${day}.csv"`)
       .header('cache-control', 'no-store');
-    return service.exportCsv(caller, query.q, lang);
+    return service.exportCsv(caller, query.q, lang, query.tz);
   });
 }

@@ -4,6 +4,7 @@
  */
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import { recordings, trackerHits } from '../../db/schema.js';
+import type { YMD } from '../../lib/time-zone.js';
 import type { Language } from '../../i18n/translate.js';
 
 /** `2026-11-22 06:33:59` in UTC: the list's date text, searchable as typed. */
@@ -12,20 +13,38 @@ export function formatDateTime(d: Date): string {
 }
 
 /**
- * A date typed the way the list shows it in the reader's language ("11/27/26" or "11/27/2026" in
- * English, month first; "27/11/2026" or "27.11.26" in French, day first) as the date text the
- * search reads ("2026-11-27"); any other search as typed. A two-digit year is in this century.
+ * A whole date typed the way the list shows it in the reader's language ("11/27/26" or "11/27/2026"
+ * in English, month first; "27/11/2026" or "27.11.26" in French, day first) or as "2026-11-27", or
+ * undefined for any other search. A two-digit year is in this century; a day that does not exist
+ * (30 February) is undefined.
  */
-export function dateQueryAsIso(q: string, lang: Language): string {
-  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/u.exec(q.trim());
-  if (!m) return q;
-  const [, first = '', second = '', yearText = ''] = m;
-  const [month, day] = lang === 'fr' ? [Number(second), Number(first)] : [Number(first), Number(second)];
-  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
-  if (month < 1 || month > 12 || day < 1 || day > 31) return q;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${year}-${pad(month)}-${pad(day)}`;
+export function typedDay(q: string, lang: Language): YMD | undefined {
+  const text = q.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/u.exec(text);
+  const shown = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/u.exec(text);
+  let day: YMD;
+  if (iso) day = { y: Number(iso[1]), m: Number(iso[2]), d: Number(iso[3]) };
+  else if (shown) {
+    const [, first = '', second = '', yearText = ''] = shown;
+    const [m, d] = lang === 'fr' ? [Number(second), Number(first)] : [Number(first), Number(second)];
+    day = { y: yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText), m, d };
+  } else return undefined;
+  const check = new Date(Date.UTC(day.y, day.m - 1, day.d));
+  return check.getUTCFullYear() === day.y && check.getUTCMonth() === day.m - 1 && check.getUTCDate() === day.d
+    ? day
+    : undefined;
 }
+
+/** A date typed as the list shows it, as the date text the search reads ("2026-11-27"); else as typed. */
+export function dateQueryAsIso(q: string, lang: Language): string {
+  const day = typedDay(q, lang);
+  if (!day || /^\d{4}-/u.test(q.trim())) return q;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.y}-${pad(day.m)}-${pad(day.d)}`;
+}
+
+/** Calls created in [from, to), ISO instants: a day where the user is (`typedDay` in their time zone). */
+export type CreatedRange = { from: string; to: string };
 
 /** Words of a search box as a prefix tsquery: "pric mon" → 'pric':* & 'mon':*. */
 export function toPrefixTsQuery(q: string): string | undefined {
@@ -146,10 +165,25 @@ function withTracker(
   );
 }
 
-/** The list's condition besides the organization: search text, owner, tracker. */
+/** Calls created in a range (a day where the user is): what the (organization_id, created_at) index answers. */
+export function createdFilter(range: CreatedRange, bind: Bind): Filter {
+  return filterOf('created', { from: range.from, to: range.to }, () =>
+    and(
+      sql`${recordings.createdAt} >= ${bind('from', range.from)}::timestamptz`,
+      sql`${recordings.createdAt} < ${bind('to', range.to)}::timestamptz`,
+    )!,
+  );
+}
+
+/** The search's condition: a day where the user is when one was typed, else the search text. */
+export function queryFilter(opts: { q?: string; createdIn?: CreatedRange }, bind: Bind): Filter | undefined {
+  return opts.createdIn ? createdFilter(opts.createdIn, bind) : searchFilter(opts.q, bind);
+}
+
+/** The list's condition besides the organization: search text or day, owner, tracker. */
 export function listFilter(
-  opts: { q?: string; userId?: number; trackerId?: number },
+  opts: { q?: string; createdIn?: CreatedRange; userId?: number; trackerId?: number },
   bind: Bind,
 ): Filter | undefined {
-  return withTracker(withOwner(searchFilter(opts.q, bind), opts.userId, bind), opts.trackerId, bind);
+  return withTracker(withOwner(queryFilter(opts, bind), opts.userId, bind), opts.trackerId, bind);
 }

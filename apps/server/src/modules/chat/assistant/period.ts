@@ -2,6 +2,8 @@
  * Periods the assistant answers about ("today", "this week"…), turned into UTC instants in the
  * user's time zone: "today" is the user's calendar day, weeks start on Monday.
  */
+import { addDays, localDate, safeTimezone, startOfLocalDay } from '../../../lib/time-zone.js';
+
 export const PERIOD_KEYS = [
   'today',
   'yesterday',
@@ -17,67 +19,6 @@ export const PERIOD_KEYS = [
 export type PeriodKey = (typeof PERIOD_KEYS)[number];
 
 export type Period = { key: PeriodKey; from?: Date; to?: Date; timezone: string };
-
-/** A time zone Intl knows, or UTC. */
-export function safeTimezone(tz: string | undefined): string {
-  if (!tz) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz;
-  } catch {
-    return 'UTC';
-  }
-}
-
-type YMD = { y: number; m: number; d: number };
-
-/** The calendar date of an instant in a time zone. */
-function localDate(at: Date, timezone: string): YMD {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { y: get('year'), m: get('month'), d: get('day') };
-}
-
-/** Milliseconds the zone is ahead of UTC at an instant. */
-function offsetMs(at: Date, timezone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** The instant local midnight of a calendar date happens in a zone (DST-safe to the hour). */
-export function startOfLocalDay(date: YMD, timezone: string): Date {
-  const guess = Date.UTC(date.y, date.m - 1, date.d);
-  const first = guess - offsetMs(new Date(guess), timezone);
-  return new Date(guess - offsetMs(new Date(first), timezone));
-}
-
-function addDays(date: YMD, days: number): YMD {
-  const t = new Date(Date.UTC(date.y, date.m - 1, date.d + days));
-  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
-}
 
 export function periodOf(key: PeriodKey, now: Date, timezone: string): Period {
   const tz = safeTimezone(timezone);

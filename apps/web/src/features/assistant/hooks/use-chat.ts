@@ -4,6 +4,7 @@
  * the reply when it comes, then refreshes the list; deleting the active conversation starts a new
  * chat; the list refreshes when the window regains focus or the tab becomes visible.
  */
+import { browserTimezone } from '../../../lib/time-zone';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getStoredUserId } from '../../../lib/storage';
@@ -20,14 +21,6 @@ export type ChatError = 'history' | 'conversations' | 'delete' | 'send';
 
 function newSessionId(): string {
   return crypto.randomUUID();
-}
-
-function browserTimezone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
 }
 
 export function useChat(options: { fallbackReply: string }) {

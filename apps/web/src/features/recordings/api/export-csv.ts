@@ -1,5 +1,6 @@
 import { recordingsApi } from '@call-insights/contracts/recordings.routes';
 import { ExportQuery } from '@call-insights/contracts/recordings';
+import { browserTimezone } from '../../../lib/time-zone';
 import { fetchFile, saveBlob, type ProgressListener } from '../../../lib/transfer';
 
 export const exportQuerySchema = ExportQuery;
@@ -10,12 +11,16 @@ export function defaultExportFileName(now = new Date()): string {
   return `recordings-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }
 
-/** GET /recordings/export.csv?q= (the current search), saved under the server's file name. */
+/** GET /recordings/export.csv?q=&tz= (the current search), saved under the server's file name. */
 export async function exportCsv(
   search: string,
   options: { onProgress?: ProgressListener; signal?: AbortSignal } = {},
 ): Promise<void> {
-  const query = exportQuerySchema.parse({ q: search || undefined });
+  // A date typed in the search means that day here, as the list shows local times.
+  const query = exportQuerySchema.parse({
+    q: search || undefined,
+    tz: search ? browserTimezone() : undefined,
+  });
   const { blob, fileName } = await fetchFile(recordingsApi.exportCsv.path, { ...options, query });
   saveBlob(blob, fileName ?? defaultExportFileName());
 }

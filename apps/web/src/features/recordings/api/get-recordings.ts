@@ -1,3 +1,4 @@
+import { browserTimezone } from '../../../lib/time-zone';
 import {
   RecordingListQuery,
   type RecordingListItem,
@@ -43,6 +44,8 @@ export function getRecordings(
       query: {
         ...(query.cursor ? { cursor: query.cursor } : { page: query.page }),
         q: query.q || undefined,
+        // A date typed in the search means that day here, as the list shows local times.
+        tz: query.q ? browserTimezone() : undefined,
         sort: query.sort,
         tracker_id: query.tracker_id,
       },

@@ -102,6 +102,11 @@ describe('recordings page', () => {
     await waitFor(() => expect(rowNames()).toEqual(['Contact1']));
     const searches = fake.server.calls('GET', '/analysis/transcriptions').map((call) => call.query.get('q'));
     expect(searches).toContain('roofing');
+    // With its time zone, so a date typed as the list shows it means that day here.
+    const searched = fake.server.calls('GET', '/analysis/transcriptions').find((c) => c.query.get('q'));
+    expect(searched?.query.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const unsearched = fake.server.calls('GET', '/analysis/transcriptions').find((c) => !c.query.get('q'));
+    expect(unsearched?.query.has('tz')).toBe(false);
   });
 
   it('goes to the next page by the server cursor, in the URL and on the server', async () => {
