@@ -6,7 +6,8 @@ import type { ErrorCode, ErrorResponse, FieldError } from '@call-insights/contra
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDomainError, STATUS_BY_CODE } from '../errors.js';
-import { languageOf, translate } from '../i18n/translate.js';
+import { languageOf, translate, type Language } from '../i18n/translate.js';
+import { fieldProblem, type IssueLike } from './field-problems.js';
 
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
@@ -42,12 +43,9 @@ export function toErrorBody(code: ErrorCode, message: string, fields?: FieldErro
   return { error: { code, message, ...(fields && fields.length > 0 ? { fields } : {}) } };
 }
 
-function describeField(
-  v: { instancePath?: string; message?: string; params?: Record<string, unknown> },
-  where: string,
-) {
+function describeField(v: IssueLike & { instancePath?: string }, where: string, lang: Language) {
   const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  return { path: path || where, message: v.message ?? 'Invalid value' };
+  return { path: path || where, message: fieldProblem(v, lang) };
 }
 
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
@@ -67,7 +65,7 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
   const fastifyErr = err as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyErr)) {
     const where = fastifyErr.validationContext ?? 'body';
-    const fields = fastifyErr.validation.map((v) => describeField(v, where));
+    const fields = fastifyErr.validation.map((v) => describeField(v as IssueLike, where, lang));
     const message =
       fields.length === 1 && fields[0]
         ? say('Please check {field}: {problem}', { field: fields[0].path, problem: fields[0].message })

@@ -34,6 +34,7 @@ describe('compiled response serializer', () => {
       status: 'done',
       progress: 100,
       error: null,
+      error_setup: id === 2 ? 'Set TRANSCRIBER_API_KEY' : null,
       transcriptText: 'must not leave the server',
       ...extra,
     });

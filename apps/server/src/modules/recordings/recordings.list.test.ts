@@ -262,6 +262,32 @@ describe.each(BACKENDS)('recordings list paging on %s', (backend) => {
     expect((await list(u, { q: '2/30/26' }, 'en')).body.total).toBe(0);
   });
 
+  it('says what is wrong with a query in words a user can act on, in their language', async () => {
+    const u = await createUser(h.app);
+    const bad = await h.app.inject({
+      method: 'GET',
+      url: '/api/analysis/transcriptions?page=abc',
+      headers: u.auth,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Please check page: must be a number',
+        fields: [{ path: 'page', message: 'must be a number' }],
+      },
+    });
+    const fr = await h.app.inject({
+      method: 'GET',
+      url: '/api/analysis/transcriptions?sort=name',
+      headers: { ...u.auth, 'accept-language': 'fr-FR' },
+    });
+    expect(fr.statusCode).toBe(400);
+    expect(fr.json().error.message).toBe(
+      'Vérifiez sort : doit être l’une de ces valeurs : createdAt:desc, createdAt:asc',
+    );
+  });
+
   it('finds a typed date as the day where the user is, in the list and the CSV export', async () => {
     const u = await createUser(h.app);
     // 2026-01-10 03:30 UTC is 9 January, 22:30 in New York; 2026-01-10 17:00 UTC is noon there.

@@ -5,6 +5,7 @@ import { recordingsApi } from '@call-insights/contracts/recordings.routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { Router } from '../../http/route.js';
+import { fieldProblem } from '../../http/field-problems.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { RecordingsService, StoredAudio } from './recordings.service.js';
 
@@ -53,7 +54,10 @@ function parseMeta(raw: string | undefined) {
   }
   const parsed = UploadMeta.safeParse(value);
   if (!parsed.success) {
-    const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.') || 'json', message: i.message }));
+    const fields = parsed.error.issues.map((i) => ({
+      path: i.path.join('.') || 'json',
+      message: fieldProblem({ ...i, params: { ...i } }, 'en'),
+    }));
     throw new AppError('VALIDATION_FAILED', 'Please check these fields: {fields}.', {
       fields,
       params: { fields: fields.map((f) => f.path).join(', ') },
