@@ -13,6 +13,7 @@ const record: AnalysisRecord = AnalysisRecord.parse({
   id: 42,
   status: 'done',
   error: null,
+  error_setup: null,
   hasAudio: true,
   crm_contactName: 'Jordan Reyes',
   crm_firstName: 'Jordan',
