@@ -85,6 +85,19 @@ describe('offline intents', () => {
     ],
     ['Calls with Jane Doe', { kind: 'findCalls', input: { period: 'all_time', contact: 'Jane Doe' } }],
     ['Who did I call yesterday?', { kind: 'listLeads', input: { period: 'yesterday', kind: 'called' } }],
+    ['Which deals are most likely to close?', { kind: 'topLeads', input: { period: 'today' } }],
+    [
+      'Quels prospects sont les plus susceptibles de signer cette semaine ?',
+      { kind: 'topLeads', input: { period: 'this_week' } },
+    ],
+    [
+      'Quels sont les prochains rendez-vous ?',
+      { kind: 'findCalls', input: { period: 'this_week', result: 'appointment' } },
+    ],
+    [
+      'What appointments were booked last week?',
+      { kind: 'findCalls', input: { period: 'last_week', result: 'appointment' } },
+    ],
     ['What is the weather in Paris?', { kind: 'unknown' }],
     ['Write me a poem', { kind: 'unknown' }],
   ])('%s', (question, expected) => {

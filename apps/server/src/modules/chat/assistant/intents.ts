@@ -149,8 +149,10 @@ const RE = {
     /\b(?:objections?|objected|pushback)\s+(?:about|on|to|over|like|regarding|sur|concernant|au sujet d[eu]|a propos d[eu]|liees? a|de)\s+(.+)$/u,
   specificPain:
     /\b(?:pain ?points?|points? de (?:douleur|friction))\s+(?:about|on|with|like|regarding|sur|concernant|avec|de)\s+(.+)$/u,
-  top: /\b(?:top|best|hottest|hot|warmest|most promising|highest[- ]scor\w*|strongest|meilleur(?:e?s?)?|plus chaud(?:e?s)?|plus prometteu(?:r|rs|se|ses)|mieux notes?)\b/u,
-  leads: /\b(?:leads?|prospects?|contacts?|clients? potentiels?)\b/u,
+  top: /\b(?:top|best|hottest|hot|warmest|most promising|highest[- ]scor\w*|strongest|most likely to (?:close|buy|sign|convert)|closest to (?:closing|buying|signing)|meilleur(?:e?s?)?|plus chaud(?:e?s)?|plus prometteu(?:r|rs|se|ses)|mieux notes?|plus (?:susceptibles?|proches?) de (?:signer|conclure|acheter))\b/u,
+  // Deals and opportunities are leads as a sales team says it.
+  leads:
+    /\b(?:leads?|prospects?|contacts?|clients? potentiels?|deals?|opportunit(?:y|ies)|affaires|opportunites?)\b/u,
   newLeads: /\b(?:new|created|added|first[- ]time|nouveaux?|nouvelles?|cree(?:e?s)?|ajoute(?:e?s)?)\b/u,
   whoCalled:
     /\bwho (?:did|have) (?:i|we) (?:call|called|speak|spoke|talk|talked)\b|\bwho (?:i|we) (?:called|spoke to|talked to)\b|\bqui (?:ai-je|j'ai|avons-nous|a-t-on|on a) (?:appele|eu)\b/u,
@@ -163,6 +165,8 @@ const RE = {
   team: /\b(?:team|team's|everyone|all reps|the reps|whole org\w*|equipe|tout le monde|commerciaux)\b/u,
   calls: /\b(?:calls?|appels?|conversations?)\b/u,
   who: /^\s*(?:who|qui)\b/u,
+  // "Which appointments…", "Quels sont les prochains rendez-vous ?": a question about calls of a result.
+  which: /^\s*(?:which|what|show|list|quels?|quelles?|montre|liste)\b/u,
   list: /\b(?:list|show|give|display|liste|montre|affiche|donne)\b/u,
 };
 
@@ -266,7 +270,7 @@ export function parseIntent(question: string): Intent {
     return { kind: 'findCalls', input: { period: period ?? 'all_time', contact }, count };
   }
 
-  if (result && (RE.calls.test(folded) || RE.who.test(folded) || count)) {
+  if (result && (RE.calls.test(folded) || RE.who.test(folded) || RE.which.test(folded) || count)) {
     return { kind: 'findCalls', input: { period: period ?? 'this_week', result, contact }, count };
   }
 
