@@ -106,11 +106,12 @@ export const recordingsApi = {
     method: 'GET',
     path: '/recordings/export.csv',
     access: 'member',
-    summary: 'Export recordings as CSV (honours the search)',
+    summary: 'Export recordings as CSV (honours the search and the tracker filter, like the list)',
     tags,
     query: ExportQuery,
     produces: 'stream',
     contentType: 'text/csv',
+    errors: ['NOT_FOUND'],
   }),
   importSamples: defineRoute({
     method: 'POST',

@@ -85,6 +85,15 @@ const TimeZoneParam = z
     'The browser’s IANA time zone (e.g. America/New_York): a date typed in q means that day there (UTC when absent or unknown)',
   );
 
+/** The tracker a list or export is narrowed to. */
+const TrackerIdParam = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2147483647)
+  .optional()
+  .describe("Only calls that mention this tracker's phrases");
+
 export const RecordingListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   /** A `next_cursor` or `prev_cursor` of an earlier answer (same q and sort); when given, `page` is ignored. */
@@ -99,13 +108,7 @@ export const RecordingListQuery = z.object({
   q: z.string().trim().max(200).optional(),
   sort: z.enum(['createdAt:desc', 'createdAt:asc']).default('createdAt:desc'),
   tz: TimeZoneParam,
-  tracker_id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2147483647)
-    .optional()
-    .describe("Only calls that mention this tracker's phrases"),
+  tracker_id: TrackerIdParam,
 });
 export type RecordingListQuery = z.infer<typeof RecordingListQuery>;
 
@@ -172,7 +175,11 @@ export const EXPORT_COLUMNS = [
 ] as const;
 export type ExportKey = (typeof EXPORT_COLUMNS)[number][1];
 
-export const ExportQuery = z.object({ q: z.string().trim().max(200).optional(), tz: TimeZoneParam });
+export const ExportQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  tz: TimeZoneParam,
+  tracker_id: TrackerIdParam,
+});
 
 export const AudioUrlResponse = z.object({
   url: z.string().describe('Same-origin URL of the audio with an expiry and a signature'),

@@ -13,10 +13,10 @@ import { EXPORT_COLUMNS, type ExportKey } from '@call-insights/contracts/recordi
 import { csvLine } from '../../lib/csv.js';
 import type { ListKey } from './list-cursor.js';
 import { cursorAt, rowsOf } from './recordings.list-rows.repository.js';
-import { asParam, queryFilter, type CreatedRange } from './recordings.search.repository.js';
+import { asParam, listFilter, type CreatedRange } from './recordings.search.repository.js';
 
 /** Who and what an export covers besides the organization: the owner (role `user`), the search. */
-export type ExportScope = { q?: string; createdIn?: CreatedRange; userId?: number };
+export type ExportScope = { q?: string; createdIn?: CreatedRange; userId?: number; trackerId?: number };
 
 const NONE = sql<null>`null::text`;
 const DATE_KEYS = new Set<ExportKey>(['created_at', 'last_activity_date']);
@@ -60,13 +60,9 @@ function csvSafe(value: SQLWrapper): SQL<string | null> {
   return sql`case when ascii(${value}) in (9, 13, 43, 45, 61, 64) then '''' || (${value}) else nullif(${value}, '') end`;
 }
 
-/** The export's rows: the organization's, the owner's when set, matching the search. */
+/** The export's rows: the organization's, the owner's when set, matching the search and the tracker, as the list. */
 function exportWhere(organizationId: number, opts: ExportScope): SQL {
-  return and(
-    eq(recordings.organizationId, organizationId),
-    opts.userId === undefined ? undefined : eq(recordings.userId, opts.userId),
-    queryFilter(opts, asParam)?.where,
-  )!;
+  return and(eq(recordings.organizationId, organizationId), listFilter(opts, asParam)?.where)!;
 }
 
 export function createExportQueries(

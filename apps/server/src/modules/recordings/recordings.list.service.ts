@@ -79,6 +79,18 @@ function searchOf(
 
 export function createRecordingsList(deps: ListDeps) {
   const { repo } = deps;
+
+  /** Another organization's tracker is as absent as one that does not exist. */
+  async function checkTracker(caller: AuthUser, trackerId: number | undefined): Promise<void> {
+    if (
+      trackerId !== undefined &&
+      deps.trackerInOrganization &&
+      !(await deps.trackerInOrganization(caller.organizationId, trackerId))
+    ) {
+      throw new AppError('NOT_FOUND', 'This tracker was not found.');
+    }
+  }
+
   return {
     /** One page of the list: by cursor (any depth, the cost of page 1) or by page number. */
     async list(
@@ -99,13 +111,7 @@ export function createRecordingsList(deps: ListDeps) {
           page: cursor.page,
         };
       }
-      if (
-        query.tracker_id !== undefined &&
-        deps.trackerInOrganization &&
-        !(await deps.trackerInOrganization(caller.organizationId, query.tracker_id))
-      ) {
-        throw new AppError('NOT_FOUND', 'This tracker was not found.');
-      }
+      await checkTracker(caller, query.tracker_id);
       const result = await repo.list(caller.organizationId, {
         userId: recordingOwnerScope(caller),
         trackerId: query.tracker_id,
@@ -150,21 +156,28 @@ export function createRecordingsList(deps: ListDeps) {
      */
     async exportCsv(
       caller: AuthUser,
-      typed: string | undefined,
+      query: { q?: string; tz?: string; tracker_id?: number } = {},
       lang: Language = 'en',
-      tz?: string,
     ): Promise<Readable> {
-      const search = searchOf(typed, lang, tz);
-      const q = search.q ?? (typed || undefined);
+      await checkTracker(caller, query.tracker_id);
+      const search = searchOf(query.q, lang, query.tz);
+      const q = search.q ?? (query.q || undefined);
       await deps.audit.record({
         organizationId: caller.organizationId,
         actorUserId: caller.id,
         action: 'export',
         target: 'recordings',
-        ...(q ? { details: { search: q } } : {}),
+        ...(q || query.tracker_id !== undefined
+          ? {
+              details: {
+                ...(q ? { search: q } : {}),
+                ...(query.tracker_id !== undefined ? { tracker: query.tracker_id } : {}),
+              },
+            }
+          : {}),
       });
       const header = '\uFEFF' + csvLine(EXPORT_COLUMNS.map(([label]) => label));
-      const scope = { userId: recordingOwnerScope(caller), ...search };
+      const scope = { userId: recordingOwnerScope(caller), trackerId: query.tracker_id, ...search };
       // A destroyed reply destroys the COPY stream, which closes its connection.
       const copied = await repo.exportCopy(caller.organizationId, scope, header);
       if (copied) return copied;

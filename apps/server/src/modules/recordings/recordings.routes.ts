@@ -183,11 +183,13 @@ export async function recordingsRoutes(
   router.route(recordingsApi.audioUrl, async ({ caller, params }) => service.audioUrl(caller, params.id));
 
   router.route(recordingsApi.exportCsv, async ({ caller, query, reply, lang }) => {
+    // The stream first: a refusal (another organization's tracker) answers as JSON, not as a CSV.
+    const csv = await service.exportCsv(caller, query, lang);
     const day = new Date().toISOString().slice(0, 10);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="recordings-${day}.csv"`)
       .header('cache-control', 'no-store');
-    return service.exportCsv(caller, query.q, lang, query.tz);
+    return csv;
   });
 }

@@ -399,6 +399,21 @@ describe.each(BACKENDS)('trackers (%s)', (backend) => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error.message).toBe('This tracker was not found.');
     expect((await req('GET', '/api/analysis/transcriptions?tracker_id=abc', org)).statusCode).toBe(400);
+
+    // The CSV export follows the same filter: the calls on screen are the calls exported.
+    const csv = async (query: string) => {
+      const r = await req('GET', `/api/recordings/export.csv?${query}`, org);
+      expect(r.statusCode, query).toBe(200);
+      return r.body.trim().split('\r\n').length - 1; // data rows after the header
+    };
+    expect(await csv('')).toBe(2);
+    expect(await csv(`tracker_id=${competitors.id}`)).toBe(1);
+    expect(await csv(`tracker_id=${timing.id}`)).toBe(0);
+    expect(await csv(`tracker_id=${competitors.id}&q=roofing`)).toBe(1);
+    const foreignCsv = await req('GET', `/api/recordings/export.csv?tracker_id=${theirs.id}`, org);
+    expect(foreignCsv.statusCode).toBe(404);
+    expect(foreignCsv.headers['content-type']).toMatch(/application\/json/);
+    expect(foreignCsv.json().error.message).toBe('This tracker was not found.');
     expect((await req('GET', '/api/analysis/transcriptions?tracker_id=2147483648', org)).statusCode).toBe(
       400,
     );

@@ -11,15 +11,17 @@ export function defaultExportFileName(now = new Date()): string {
   return `recordings-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }
 
-/** GET /recordings/export.csv?q=&tz= (the current search), saved under the server's file name. */
+/** GET /recordings/export.csv?q=&tz=&tracker_id= (the list as it is filtered), saved under the server's file name. */
 export async function exportCsv(
-  search: string,
+  filters: { search: string; trackerId?: number },
   options: { onProgress?: ProgressListener; signal?: AbortSignal } = {},
 ): Promise<void> {
+  const { search, trackerId } = filters;
   // A date typed in the search means that day here, as the list shows local times.
   const query = exportQuerySchema.parse({
     q: search || undefined,
     tz: search ? browserTimezone() : undefined,
+    tracker_id: trackerId,
   });
   const { blob, fileName } = await fetchFile(recordingsApi.exportCsv.path, { ...options, query });
   saveBlob(blob, fileName ?? defaultExportFileName());

@@ -164,7 +164,7 @@ export function RecordingsPage() {
             onSearchChange={search.setDraft}
             trackerId={trackerId}
             onTrackerChange={search.setTracker}
-            onExport={() => void downloads.exportRecordings(q)}
+            onExport={() => void downloads.exportRecordings({ search: q, trackerId })}
             exporting={downloads.active?.kind === 'export'}
             onImport={openImport}
           />

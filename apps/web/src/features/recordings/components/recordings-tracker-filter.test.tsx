@@ -7,7 +7,7 @@ import {
 import { TrackerList } from '@call-insights/contracts/trackers';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../../testing/fake-server';
 import { installFakeServer, renderApp, searchOf } from '../../../testing/render-app';
 
@@ -107,6 +107,28 @@ describe('recordings page, tracker filter', () => {
     await userEvent.selectOptions(select, 'All trackers');
     await waitFor(() => expect(names()).toEqual(['Contact3', 'Contact2', 'Contact1']));
     expect(searchOf(router).get('tracker')).toBeNull();
+  });
+
+  it('exports the calls on screen: the CSV follows the tracker and the search', async () => {
+    serve();
+    fake.server.on(
+      'GET',
+      '/recordings/export.csv',
+      () => new Response('\uFEFFDate created\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
+    );
+    // Saving the file is the browser's business: only the request is under test here.
+    const made = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    await renderApp('/main/recordings?tracker=2&q=contact');
+    expect(await screen.findByText('Contact3')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(fake.server.calls('GET', '/recordings/export.csv')).toHaveLength(1));
+    const sent = fake.server.calls('GET', '/recordings/export.csv')[0]!.query;
+    expect(sent.get('tracker_id')).toBe('2');
+    expect(sent.get('q')).toBe('contact');
+    made.mockRestore();
+    revoked.mockRestore();
   });
 
   it('opens filtered from the URL', async () => {

@@ -60,7 +60,8 @@ export function useDownload() {
   );
 
   const exportRecordings = useCallback(
-    (search: string) => run('export', (onProgress, signal) => exportCsv(search, { onProgress, signal })),
+    (filters: { search: string; trackerId?: number }) =>
+      run('export', (onProgress, signal) => exportCsv(filters, { onProgress, signal })),
     [run],
   );
 
