@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CallResultClass } from './analysis.js';
 import { MAX_ID } from './http.js';
 
 /** Recording contracts: spec document 2, sections 2–7 (recordings list, import, progress, export). */
@@ -94,6 +95,9 @@ const TrackerIdParam = z.coerce
   .optional()
   .describe("Only calls that mention this tracker's phrases");
 
+/** The call result a list or export is narrowed to. */
+const ResultParam = CallResultClass.optional().describe('Only calls whose analysis ended with this result');
+
 export const RecordingListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   /** A `next_cursor` or `prev_cursor` of an earlier answer (same q and sort); when given, `page` is ignored. */
@@ -109,6 +113,7 @@ export const RecordingListQuery = z.object({
   sort: z.enum(['createdAt:desc', 'createdAt:asc']).default('createdAt:desc'),
   tz: TimeZoneParam,
   tracker_id: TrackerIdParam,
+  result: ResultParam,
 });
 export type RecordingListQuery = z.infer<typeof RecordingListQuery>;
 
@@ -179,6 +184,7 @@ export const ExportQuery = z.object({
   q: z.string().trim().max(200).optional(),
   tz: TimeZoneParam,
   tracker_id: TrackerIdParam,
+  result: ResultParam,
 });
 
 export const AudioUrlResponse = z.object({

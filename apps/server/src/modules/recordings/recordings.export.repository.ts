@@ -16,7 +16,13 @@ import { cursorAt, rowsOf } from './recordings.list-rows.repository.js';
 import { asParam, listFilter, type CreatedRange } from './recordings.search.repository.js';
 
 /** Who and what an export covers besides the organization: the owner (role `user`), the search. */
-export type ExportScope = { q?: string; createdIn?: CreatedRange; userId?: number; trackerId?: number };
+export type ExportScope = {
+  q?: string;
+  createdIn?: CreatedRange;
+  userId?: number;
+  trackerId?: number;
+  resultClass?: string;
+};
 
 const NONE = sql<null>`null::text`;
 const DATE_KEYS = new Set<ExportKey>(['created_at', 'last_activity_date']);

@@ -19,6 +19,8 @@ export type ListQuery = {
   ascending: boolean;
   userId?: number;
   trackerId?: number;
+  /** Only calls whose analysis ended with this result. */
+  resultClass?: string;
 };
 
 export type ListPage = {

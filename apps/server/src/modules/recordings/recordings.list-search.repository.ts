@@ -147,8 +147,9 @@ export function createListSearch(db: Db, list: ListWalk, opts: { countCap?: numb
   /** A page of a search (`filter`: the query's condition with placeholders), its matches cached by version. */
   async function searchPage(organizationId: number, filter: Filter, opts: ListQuery): Promise<ListPage> {
     const matches = () => findMatches(organizationId, listFilter(opts, asParam)!);
-    if (opts.trackerId !== undefined) {
-      // Mentions change without the recordings' version moving (re-apply, tracker edits): not cached.
+    if (opts.trackerId !== undefined || opts.resultClass !== undefined) {
+      // Mentions and results change without the recordings' version moving (re-apply, tracker edits,
+      // an analysis saved or re-run): not cached.
       return (await serveSearch(organizationId, filter, await matches(), opts)).page;
     }
     const day = opts.createdIn ? `${opts.createdIn.from}/${opts.createdIn.to}` : '';

@@ -115,6 +115,7 @@ export function createRecordingsList(deps: ListDeps) {
       const result = await repo.list(caller.organizationId, {
         userId: recordingOwnerScope(caller),
         trackerId: query.tracker_id,
+        resultClass: query.result,
         ...searchOf(query.q, lang, query.tz),
         position,
         pageSize: RECORDINGS_PAGE_SIZE,
@@ -156,7 +157,7 @@ export function createRecordingsList(deps: ListDeps) {
      */
     async exportCsv(
       caller: AuthUser,
-      query: { q?: string; tz?: string; tracker_id?: number } = {},
+      query: { q?: string; tz?: string; tracker_id?: number; result?: string } = {},
       lang: Language = 'en',
     ): Promise<Readable> {
       await checkTracker(caller, query.tracker_id);
@@ -167,17 +168,23 @@ export function createRecordingsList(deps: ListDeps) {
         actorUserId: caller.id,
         action: 'export',
         target: 'recordings',
-        ...(q || query.tracker_id !== undefined
+        ...(q || query.tracker_id !== undefined || query.result !== undefined
           ? {
               details: {
                 ...(q ? { search: q } : {}),
                 ...(query.tracker_id !== undefined ? { tracker: query.tracker_id } : {}),
+                ...(query.result !== undefined ? { result: query.result } : {}),
               },
             }
           : {}),
       });
       const header = '\uFEFF' + csvLine(EXPORT_COLUMNS.map(([label]) => label));
-      const scope = { userId: recordingOwnerScope(caller), trackerId: query.tracker_id, ...search };
+      const scope = {
+        userId: recordingOwnerScope(caller),
+        trackerId: query.tracker_id,
+        resultClass: query.result,
+        ...search,
+      };
       // A destroyed reply destroys the COPY stream, which closes its connection.
       const copied = await repo.exportCopy(caller.organizationId, scope, header);
       if (copied) return copied;

@@ -5,7 +5,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordings } from '../../db/schema.js';
+import { analyses, recordings } from '../../db/schema.js';
+import { insertCall } from '../../test-support/assistant-seed.js';
 import { BACKENDS, createHarness, type Harness } from '../../test-support/app-harness.js';
 import { createUser, type CreatedUser } from '../../test-support/factories.js';
 import { csvLine } from '../../lib/csv.js';
@@ -286,6 +287,48 @@ describe.each(BACKENDS)('recordings list paging on %s', (backend) => {
     expect(fr.json().error.message).toBe(
       'Vérifiez sort : doit être l’une de ces valeurs : createdAt:desc, createdAt:asc',
     );
+  });
+
+  it('narrows the list and the export to a call result, within the organization', async () => {
+    const u = await createUser(h.app);
+    const stranger = await createUser(h.app);
+    const db = h.database.db;
+    const call = async (who: CreatedUser, name: string, result?: 'appointment' | 'follow_up') =>
+      insertCall(db, {
+        organizationId: await orgOf(who),
+        userId: who.id,
+        at: new Date('2026-03-02T10:00:00Z'),
+        originalName: name,
+        transcript: 'About the roofing quote.',
+        ...(result ? { analysis: { result_class: result, lead_score: 50 } } : {}),
+      });
+    const booked = await call(u, 'booked.wav', 'appointment');
+    await call(u, 'later.wav', 'follow_up');
+    await call(u, 'not-analysed.wav');
+    await call(stranger, 'their-booking.wav', 'appointment');
+
+    expect(names((await list(u, { result: 'appointment' })).body)).toEqual(['booked.wav']);
+    expect(names((await list(u, { result: 'follow_up', q: 'roofing' })).body)).toEqual(['later.wav']);
+    expect((await list(u, { result: 'not_interested' })).body.total).toBe(0);
+    // A re-analysis that changes the result shows at once (results are not cached).
+    await db.update(analyses).set({ resultClass: 'follow_up' }).where(eq(analyses.recordingId, booked));
+    expect((await list(u, { result: 'appointment' })).body.total).toBe(0);
+    expect(names((await list(u, { result: 'follow_up' })).body)).toEqual(['later.wav', 'booked.wav']);
+
+    const csv = await h.app.inject({
+      method: 'GET',
+      url: '/api/recordings/export.csv?result=follow_up',
+      headers: u.auth,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('later.wav');
+    expect(csv.body).toContain('booked.wav');
+    expect(csv.body).not.toContain('not-analysed.wav');
+    expect(csv.body).not.toContain('their-booking.wav');
+
+    const bad = await list(u, { result: 'won' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: { fields: [{ path: 'result' }] } });
   });
 
   it('finds a typed date as the day where the user is, in the list and the CSV export', async () => {

@@ -3,7 +3,7 @@
  * (words, names, date text), the owner and the tracker; and the date text the search reads.
  */
 import { and, or, sql, type SQL } from 'drizzle-orm';
-import { recordings, trackerHits } from '../../db/schema.js';
+import { analyses, recordings, trackerHits } from '../../db/schema.js';
 import type { YMD } from '../../lib/time-zone.js';
 import type { Language } from '../../i18n/translate.js';
 
@@ -180,10 +180,23 @@ export function queryFilter(opts: { q?: string; createdIn?: CreatedRange }, bind
   return opts.createdIn ? createdFilter(opts.createdIn, bind) : searchFilter(opts.q, bind);
 }
 
-/** The list's condition besides the organization: search text or day, owner, tracker. */
+/** Narrows a list to the calls whose analysis ended with a result (read from the analysis module's rows). */
+function withResult(filter: Filter | undefined, result: string | undefined, bind: Bind): Filter | undefined {
+  if (result === undefined) return filter;
+  const ended = () =>
+    sql`exists (select 1 from ${analyses} where ${analyses.recordingId} = ${recordings.id} and ${analyses.resultClass} = ${bind('result', result)})`;
+  if (!filter) return filterOf('result', { result }, ended);
+  return filterOf(`result_${filter.shape}`, { ...filter.values, result }, () => and(ended(), filter.where)!);
+}
+
+/** The list's condition besides the organization: search text or day, owner, tracker, result. */
 export function listFilter(
-  opts: { q?: string; createdIn?: CreatedRange; userId?: number; trackerId?: number },
+  opts: { q?: string; createdIn?: CreatedRange; userId?: number; trackerId?: number; resultClass?: string },
   bind: Bind,
 ): Filter | undefined {
-  return withTracker(withOwner(queryFilter(opts, bind), opts.userId, bind), opts.trackerId, bind);
+  return withResult(
+    withTracker(withOwner(queryFilter(opts, bind), opts.userId, bind), opts.trackerId, bind),
+    opts.resultClass,
+    bind,
+  );
 }

@@ -1,3 +1,4 @@
+import type { CallResultClass } from '@call-insights/contracts/analysis';
 import { recordingsApi } from '@call-insights/contracts/recordings.routes';
 import { ExportQuery } from '@call-insights/contracts/recordings';
 import { browserTimezone } from '../../../lib/time-zone';
@@ -11,17 +12,18 @@ export function defaultExportFileName(now = new Date()): string {
   return `recordings-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }
 
-/** GET /recordings/export.csv?q=&tz=&tracker_id= (the list as it is filtered), saved under the server's file name. */
+/** GET /recordings/export.csv?q=&tz=&tracker_id=&result= (the list as it is filtered), saved under the server's file name. */
 export async function exportCsv(
-  filters: { search: string; trackerId?: number },
+  filters: { search: string; trackerId?: number; result?: CallResultClass },
   options: { onProgress?: ProgressListener; signal?: AbortSignal } = {},
 ): Promise<void> {
-  const { search, trackerId } = filters;
+  const { search, trackerId, result } = filters;
   // A date typed in the search means that day here, as the list shows local times.
   const query = exportQuerySchema.parse({
     q: search || undefined,
     tz: search ? browserTimezone() : undefined,
     tracker_id: trackerId,
+    result,
   });
   const { blob, fileName } = await fetchFile(recordingsApi.exportCsv.path, { ...options, query });
   saveBlob(blob, fileName ?? defaultExportFileName());

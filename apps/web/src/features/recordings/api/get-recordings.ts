@@ -48,6 +48,7 @@ export function getRecordings(
         tz: query.q ? browserTimezone() : undefined,
         sort: query.sort,
         tracker_id: query.tracker_id,
+        result: query.result,
       },
     },
     { signal },

@@ -30,9 +30,9 @@ import { UploadProgressModal } from './upload-progress-modal';
 export function RecordingsPage() {
   const { t, i18n } = useTranslation();
   const search = useRecordingsSearch();
-  const { q, page, cursor, sort, trackerId, setPage } = search;
+  const { q, page, cursor, sort, trackerId, result, setPage } = search;
   const List = useMediaQuery(SM_UP, true) ? RecordingsTable : RecordingsCards;
-  const list = useQuery(recordingsQueryOptions({ page, cursor, q, sort, tracker_id: trackerId }));
+  const list = useQuery(recordingsQueryOptions({ page, cursor, q, sort, tracker_id: trackerId, result }));
   const locations = useQuery(activeLocationsQueryOptions());
   const downloads = useDownload();
   const retry = useRetryRecording();
@@ -72,9 +72,10 @@ export function RecordingsPage() {
   };
 
   const openImport = () => setImportOpen(true);
-  // The first-use screen only when nothing narrows the list: a search or a tracker with no match
-  // keeps the toolbar, so the filter can be changed back.
-  const noRecordingsAtAll = data !== undefined && data.total === 0 && q === '' && trackerId === undefined;
+  // The first-use screen only when nothing narrows the list: a search, a tracker or a result with no
+  // match keeps the toolbar, so the filter can be changed back.
+  const filtered = trackerId !== undefined || result !== undefined;
+  const noRecordingsAtAll = data !== undefined && data.total === 0 && q === '' && !filtered;
   const { sending } = upload.flow;
   const overlayLabel = sending
     ? t(sending.cancellable ? 'recordings.upload.sending' : 'recordings.upload.importingUrl')
@@ -105,16 +106,26 @@ export function RecordingsPage() {
     );
   } else if (data.items.length === 0) {
     content = (
-      // Nothing matched: the search when there is one (clearing it keeps the tracker), else the tracker.
+      // Nothing matched: the search when there is one (clearing it keeps the filters), else the
+      // tracker, else the result.
       <EmptyState
         icon={MagnifyingGlassIcon}
-        title={t(q ? 'recordings.list.noMatch' : 'recordings.list.noTrackerMatch')}
-        description={t(q ? 'recordings.list.noMatchHint' : 'recordings.list.noTrackerMatchHint')}
+        title={t(
+          q
+            ? 'recordings.list.noMatch'
+            : trackerId !== undefined
+              ? 'recordings.list.noTrackerMatch'
+              : 'recordings.list.noResultMatch',
+        )}
+        description={t(
+          q
+            ? 'recordings.list.noMatchHint'
+            : trackerId !== undefined
+              ? 'recordings.list.noTrackerMatchHint'
+              : 'recordings.list.noResultMatchHint',
+        )}
         action={
-          <Button
-            variant="secondary"
-            onClick={() => (q ? search.setDraft('') : search.setTracker(undefined))}
-          >
+          <Button variant="secondary" onClick={() => (q ? search.setDraft('') : search.clearFilters())}>
             {t(q ? 'recordings.list.clearSearch' : 'recordings.list.showAll')}
           </Button>
         }
@@ -164,7 +175,9 @@ export function RecordingsPage() {
             onSearchChange={search.setDraft}
             trackerId={trackerId}
             onTrackerChange={search.setTracker}
-            onExport={() => void downloads.exportRecordings({ search: q, trackerId })}
+            result={result}
+            onResultChange={search.setResult}
+            onExport={() => void downloads.exportRecordings({ search: q, trackerId, result })}
             exporting={downloads.active?.kind === 'export'}
             onImport={openImport}
           />

@@ -1,3 +1,4 @@
+import { CallResultClass } from '@call-insights/contracts/analysis';
 import { ArrowDownTrayIcon, MagnifyingGlassIcon, PlusIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -18,9 +19,13 @@ type RecordingsToolbarProps = {
   onImport: () => void;
   trackerId: number | undefined;
   onTrackerChange: (id: number | undefined) => void;
+  result: CallResultClass | undefined;
+  onResultChange: (result: CallResultClass | undefined) => void;
 };
 
-/** Search box, "Export CSV" and "Import Recording" above the list. */
+const RESULTS = CallResultClass.options;
+
+/** Search box, tracker and result filters, "Export CSV" and "Import Recording" above the list. */
 export function RecordingsToolbar({
   search,
   onSearchChange,
@@ -29,56 +34,86 @@ export function RecordingsToolbar({
   onImport,
   trackerId,
   onTrackerChange,
+  result,
+  onResultChange,
 }: RecordingsToolbarProps) {
   const { t } = useTranslation();
   const { t: tTrackers } = useTranslation('trackers');
   const searchId = useId();
   const trackerSelectId = useId();
+  const resultSelectId = useId();
   const trackers = useQuery(trackerOptionsQueryOptions()).data?.trackers;
 
   return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="w-full sm:max-w-sm">
-        <label htmlFor={searchId} className="sr-only">
-          {t('recordings.search.label')}
-        </label>
-        <div className="relative">
-          <MagnifyingGlassIcon
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400 dark:text-gray-500"
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            maxLength={SEARCH_MAX_LENGTH}
-            onChange={(event) => onSearchChange(event.target.value)}
-            placeholder={t('recordings.search.placeholder')}
-            className={cn(inputClasses(), 'pl-9')}
-          />
+    // Search and filters on one line from sm up, the actions beside them from 2xl up (below on a
+    // line of their own, so no control is squeezed).
+    <div className="flex flex-col gap-4 2xl:flex-row 2xl:items-center 2xl:justify-between">
+      <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="w-full min-w-0 sm:flex-1 2xl:max-w-sm">
+          <label htmlFor={searchId} className="sr-only">
+            {t('recordings.search.label')}
+          </label>
+          <div className="relative">
+            <MagnifyingGlassIcon
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400 dark:text-gray-500"
+            />
+            <input
+              id={searchId}
+              type="search"
+              value={search}
+              maxLength={SEARCH_MAX_LENGTH}
+              onChange={(event) => onSearchChange(event.target.value)}
+              placeholder={t('recordings.search.placeholder')}
+              className={cn(inputClasses(), 'pl-9')}
+            />
+          </div>
         </div>
-      </div>
-      {trackers && trackers.length > 0 && (
-        <div className="sm:w-52">
-          <label htmlFor={trackerSelectId} className="sr-only">
-            {tTrackers('filter.label')}
+        {trackers && trackers.length > 0 && (
+          <div className="sm:w-48 sm:shrink-0">
+            <label htmlFor={trackerSelectId} className="sr-only">
+              {tTrackers('filter.label')}
+            </label>
+            <select
+              id={trackerSelectId}
+              value={trackerId ?? ''}
+              onChange={(event) =>
+                onTrackerChange(event.target.value ? Number(event.target.value) : undefined)
+              }
+              className={cn(inputClasses(), 'pr-8')}
+            >
+              <option value="">{tTrackers('filter.all')}</option>
+              {trackers.map((tracker) => (
+                <option key={tracker.id} value={tracker.id}>
+                  {trackerDisplayName(tracker, tTrackers)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="sm:w-44 sm:shrink-0">
+          <label htmlFor={resultSelectId} className="sr-only">
+            {t('recordings.filter.resultLabel')}
           </label>
           <select
-            id={trackerSelectId}
-            value={trackerId ?? ''}
-            onChange={(event) => onTrackerChange(event.target.value ? Number(event.target.value) : undefined)}
+            id={resultSelectId}
+            value={result ?? ''}
+            onChange={(event) => {
+              const picked = CallResultClass.safeParse(event.target.value);
+              onResultChange(picked.success ? picked.data : undefined);
+            }}
             className={cn(inputClasses(), 'pr-8')}
           >
-            <option value="">{tTrackers('filter.all')}</option>
-            {trackers.map((tracker) => (
-              <option key={tracker.id} value={tracker.id}>
-                {trackerDisplayName(tracker, tTrackers)}
+            <option value="">{t('recordings.filter.allResults')}</option>
+            {RESULTS.map((value) => (
+              <option key={value} value={value}>
+                {t(`recordings.filter.${value}`)}
               </option>
             ))}
           </select>
         </div>
-      )}
-      <div className="flex gap-x-3">
+      </div>
+      <div className="flex shrink-0 gap-x-3 whitespace-nowrap sm:justify-end">
         <Button variant="secondary" onClick={onExport} isLoading={exporting}>
           {!exporting && <ArrowDownTrayIcon aria-hidden="true" className="-ml-0.5 size-5" />}
           {t('recordings.toolbar.export')}

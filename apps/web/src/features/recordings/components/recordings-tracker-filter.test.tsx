@@ -56,6 +56,8 @@ const trackers = TrackerList.parse({
 });
 /** Which calls mention which tracker, as the server would know from the stored mentions. */
 const mentions: Record<string, number[]> = { '1': [2], '2': [1, 3] };
+/** How each call ended, as its analysis says. */
+const results: Record<number, string> = { 1: 'appointment', 2: 'follow_up', 3: 'appointment' };
 
 const fake = installFakeServer();
 
@@ -64,9 +66,11 @@ function serve() {
   fake.server.on('GET', '/locations/active-locations', () => json(200, { locations: [] }));
   fake.server.on('GET', '/analysis/transcriptions', ({ query }) => {
     const tracker = query.get('tracker_id');
+    const result = query.get('result');
     const q = query.get('q') ?? '';
     const items = [3, 2, 1]
       .filter((id) => !tracker || mentions[tracker]?.includes(id))
+      .filter((id) => !result || results[id] === result)
       .filter((id) => `contact${id}`.includes(q.toLowerCase()))
       .map(recording);
     return json(
@@ -119,7 +123,7 @@ describe('recordings page, tracker filter', () => {
     // Saving the file is the browser's business: only the request is under test here.
     const made = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
     const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    await renderApp('/main/recordings?tracker=2&q=contact');
+    await renderApp('/main/recordings?tracker=2&q=contact&result=appointment');
     expect(await screen.findByText('Contact3')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
@@ -127,8 +131,34 @@ describe('recordings page, tracker filter', () => {
     const sent = fake.server.calls('GET', '/recordings/export.csv')[0]!.query;
     expect(sent.get('tracker_id')).toBe('2');
     expect(sent.get('q')).toBe('contact');
+    expect(sent.get('result')).toBe('appointment');
     made.mockRestore();
     revoked.mockRestore();
+  });
+
+  it('lists only the calls with the chosen result, with the tracker too, and shows all again', async () => {
+    serve();
+    const { router } = await renderApp('/main/recordings');
+    expect(await screen.findByText('Contact3')).toBeTruthy();
+
+    const select = screen.getByRole('combobox', { name: 'Result' });
+    await userEvent.selectOptions(select, 'Appointment');
+    await waitFor(() => expect(names()).toEqual(['Contact3', 'Contact1']));
+    expect(searchOf(router).get('result')).toBe('appointment');
+    expect(fake.server.calls('GET', '/analysis/transcriptions').at(-1)?.query.get('result')).toBe(
+      'appointment',
+    );
+
+    // With a tracker as well, both hold: Competitors is mentioned only in call 2, a follow-up.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Tracker' }), 'Competitors');
+    expect(await screen.findByText('No calls mention this tracker yet')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show all recordings' }));
+    await waitFor(() => expect(names()).toEqual(['Contact3', 'Contact2', 'Contact1']));
+    expect(searchOf(router).get('result')).toBeNull();
+    expect(searchOf(router).get('tracker')).toBeNull();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Result' }), 'Not interested');
+    expect(await screen.findByText('No calls with this result')).toBeTruthy();
   });
 
   it('opens filtered from the URL', async () => {

@@ -60,7 +60,7 @@ export function useDownload() {
   );
 
   const exportRecordings = useCallback(
-    (filters: { search: string; trackerId?: number }) =>
+    (filters: Parameters<typeof exportCsv>[0]) =>
       run('export', (onProgress, signal) => exportCsv(filters, { onProgress, signal })),
     [run],
   );

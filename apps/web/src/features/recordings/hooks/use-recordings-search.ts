@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CallResultClass } from '@call-insights/contracts/analysis';
 import type { RecordingSort } from '../api/get-recordings';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -11,7 +12,7 @@ function readPage(raw: string | null): number {
 }
 
 /**
- * The list's search, page, cursor and sort live in the URL (?q=&page=&cursor=&sort=) so reload and
+ * The list's search, page, cursor, sort and filters live in the URL (?q=&page=&cursor=&sort=&tracker=&result=) so reload and
  * back keep them. Next and previous go by the server's cursors (a deep page costs what page 1 costs);
  * the page number stays beside the cursor for display. Other page numbers are asked for by number.
  * The search box has its own draft, written to the URL 300 ms after the last key (page back to 1).
@@ -25,6 +26,9 @@ export function useRecordingsSearch() {
   // ?tracker=<id>: only calls that mention that tracker's phrases.
   const trackerParam = Number(params.get('tracker'));
   const trackerId = Number.isInteger(trackerParam) && trackerParam > 0 ? trackerParam : undefined;
+  // ?result=appointment|follow_up|not_interested|other: only calls that ended so.
+  const parsedResult = CallResultClass.safeParse(params.get('result'));
+  const result = parsedResult.success ? parsedResult.data : undefined;
 
   const [draft, setDraft] = useState(q);
   const [syncedQ, setSyncedQ] = useState(q);
@@ -76,5 +80,29 @@ export function useRecordingsSearch() {
     [update],
   );
 
-  return { q, page, cursor, sort, trackerId, draft, setDraft, setPage, toggleSort, setTracker };
+  const setResult = useCallback(
+    (value: CallResultClass | undefined) => update({ result: value ?? null, page: null, cursor: null }),
+    [update],
+  );
+  /** Back to every recording: no tracker, no result (the search box is cleared on its own). */
+  const clearFilters = useCallback(
+    () => update({ tracker: null, result: null, page: null, cursor: null }),
+    [update],
+  );
+
+  return {
+    q,
+    page,
+    cursor,
+    sort,
+    trackerId,
+    result,
+    draft,
+    setDraft,
+    setPage,
+    toggleSort,
+    setTracker,
+    setResult,
+    clearFilters,
+  };
 }
