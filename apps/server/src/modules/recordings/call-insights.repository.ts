@@ -5,6 +5,8 @@
  * query is an aggregate or a bounded page, and every one is scoped by organization (and by the
  * rep, when `scope.userId` is set) — the scope comes from the signed-in caller, never from input.
  */
+import { LeadScoreFactor } from '@call-insights/contracts/analysis';
+import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { toPrefixTsQuery } from './recordings.repository.js';
@@ -26,6 +28,8 @@ export type LeadRow = {
   leadScore: number | null;
   resultClass: string | null;
   reasons: string[];
+  /** The same reasons as data (rules analyses), so they can be written in the reader's language. */
+  factors: LeadScoreFactor[] | null;
   callResults: string | null;
 };
 
@@ -158,8 +162,17 @@ function toLead(r: Raw): LeadRow {
     leadScore: numOrNull(r.lead_score),
     resultClass: str(r.result_class),
     reasons: strings(r.reasons),
+    factors: factorsOf(r.factors),
     callResults: str(r.call_results),
   };
+}
+
+const Factors = z.array(LeadScoreFactor);
+
+/** Stored lead-score factors, or null for an analysis without them (a language model's, an older one). */
+function factorsOf(v: unknown): LeadScoreFactor[] | null {
+  const parsed = Factors.safeParse(typeof v === 'string' ? JSON.parse(v) : v);
+  return parsed.success && parsed.data.length > 0 ? parsed.data : null;
 }
 
 function toCall(r: Raw): CallRow {
@@ -241,7 +254,8 @@ export function createCallInsightsRepository(db: Db) {
         with calls as (
           select r.id, r.created_at, coalesce(${contactKey}, 'call:' || r.id) as key, ${contactName} as name,
             r.phone_number, r.crm_email, r.original_name, a.lead_score, a.result_class,
-            ${jsonArray('lead_score_reasons')} as reasons, a.data ->> 'call_results' as call_results
+            ${jsonArray('lead_score_reasons')} as reasons, a.data -> 'lead_score_factors' as factors,
+            a.data ->> 'call_results' as call_results
           from recordings r left join analyses a on a.recording_id = r.id
           where ${scopeWhere(scope, range)}
         ), per_lead as (
@@ -263,7 +277,8 @@ export function createCallInsightsRepository(db: Db) {
         with calls as (
           select r.id, r.created_at, coalesce(${contactKey}, 'call:' || r.id) as key, ${contactName} as name,
             r.phone_number, r.crm_email, r.original_name, a.lead_score, a.result_class,
-            ${jsonArray('lead_score_reasons')} as reasons, a.data ->> 'call_results' as call_results
+            ${jsonArray('lead_score_reasons')} as reasons, a.data -> 'lead_score_factors' as factors,
+            a.data ->> 'call_results' as call_results
           from recordings r join analyses a on a.recording_id = r.id
           where ${scopeWhere(scope, range)} and a.lead_score is not null
         ), per_lead as (

@@ -186,6 +186,39 @@ describe.each(BACKENDS)('offline assistant on seeded calls (%s)', (backend) => {
     noOtherOrg(text);
   });
 
+  it('says why a lead scored in the question’s language when the analysis gave its reasons as data', async () => {
+    const shop = await signUpAdmin(h.app);
+    await insertCall(h.database.db, {
+      organizationId: shop.organizationId,
+      userId: shop.id,
+      at: at('2026-11-18T09:30:00Z'),
+      name: 'Claire Roy',
+      analysis: {
+        result_class: 'appointment',
+        lead_score: 67,
+        // An English call: its sentences are English, its factors are data.
+        lead_score_reasons: [
+          'Appointment booked (60)',
+          '2 pain points described (+10)',
+          '1 objection raised (-4)',
+        ],
+        lead_score_factors: [
+          { factor: 'result', points: 60 },
+          { factor: 'pain_points', points: 10, count: 2 },
+          { factor: 'objections', points: -4, count: 1 },
+        ],
+      },
+    });
+    const fr = await ask(shop, 'admin', 'Quels sont les meilleurs leads aujourd’hui ?');
+    expect(fr).toContain(
+      'Pourquoi : Rendez-vous pris (60); 2 points de douleur décrits (+10); 1 objection soulevée (-4)',
+    );
+    const en = await ask(shop, 'admin', 'Who are the top leads today?');
+    expect(en).toContain(
+      'Why: Appointment booked (60); 2 pain points described (+10); 1 objection raised (-4)',
+    );
+  });
+
   it('finds the calls that mention a word, with what was said, whatever the other organization says', async () => {
     const text = await ask(admin, 'admin', 'Which calls mention pricing?');
     // "pricing" is in Jane's call of today and Bob's of yesterday (and in Zed's, another organization).

@@ -1,4 +1,5 @@
 /** The assistant tools' words, in English and French: result labels, titles, table heads, empty answers. */
+import type { LeadScoreFactor } from '@call-insights/contracts/analysis';
 import type { Lang } from './markdown.js';
 
 export const RESULT_CLASSES = ['appointment', 'follow_up', 'not_interested', 'other'] as const;
@@ -24,6 +25,61 @@ const RESULT_LABELS: Record<Lang, Record<ResultClass | 'none', string>> = {
 export function resultLabel(value: string | null, lang: Lang): string {
   const labels = RESULT_LABELS[lang];
   return value && value in labels ? labels[value as ResultClass] : labels.none;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What moved a lead score, in each language (the web app's words for the same factors). */
+const FACTOR_TEXT: Record<Lang, (f: LeadScoreFactor) => string> = {
+  en: (f) => {
+    const n = f.count ?? 0;
+    switch (f.factor) {
+      case 'result':
+        return 'Outcome of the call';
+      case 'pain_points':
+        return `${plural(n, 'pain point', 'pain points')} described`;
+      case 'buying_signals':
+        return plural(n, 'buying signal', 'buying signals');
+      case 'objections':
+        return `${plural(n, 'objection', 'objections')} raised`;
+      case 'prospect_questions':
+        return `Prospect asked ${plural(n, 'question', 'questions')}`;
+      case 'answered_questions':
+        return `Prospect answered ${n} of ${f.of ?? 0} questions`;
+      case 'pricing':
+        return 'Pricing discussed';
+      case 'declined_cap':
+        return 'Capped at 30 because the prospect declined';
+    }
+  },
+  fr: (f) => {
+    const n = f.count ?? 0;
+    switch (f.factor) {
+      case 'result':
+        return 'Issue de l’appel';
+      case 'pain_points':
+        return n <= 1 ? `${n} point de douleur décrit` : `${n} points de douleur décrits`;
+      case 'buying_signals':
+        return n <= 1 ? `${n} signal d’achat` : `${n} signaux d’achat`;
+      case 'objections':
+        return n <= 1 ? `${n} objection soulevée` : `${n} objections soulevées`;
+      case 'prospect_questions':
+        return `Le prospect a posé ${n} question${n <= 1 ? '' : 's'}`;
+      case 'answered_questions':
+        return `Le prospect a répondu à ${n} questions sur ${f.of ?? 0}`;
+      case 'pricing':
+        return 'Prix abordé';
+      case 'declined_cap':
+        return 'Plafonné à 30 car le prospect a refusé';
+    }
+  },
+};
+
+/** A lead-score factor with the points it moved ("2 pain points described (+10)"), in `lang`. */
+export function factorText(f: LeadScoreFactor, resultClass: string | null, lang: Lang): string {
+  if (f.factor === 'declined_cap') return FACTOR_TEXT[lang](f);
+  if (f.factor === 'result') return `${resultLabel(resultClass, lang)} (${f.points})`;
+  return `${FACTOR_TEXT[lang](f)} (${f.points > 0 ? '+' : ''}${f.points})`;
 }
 
 /** What the tools write, by language. */

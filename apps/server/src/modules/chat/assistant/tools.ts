@@ -25,7 +25,7 @@ import {
   type Lang,
 } from './markdown.js';
 import { periodOf, type Period, type PeriodKey } from './period.js';
-import { resultLabel, TOOL_TEXT, type ResultClass } from './tools-text.js';
+import { factorText, resultLabel, TOOL_TEXT, type ResultClass } from './tools-text.js';
 
 export { RESULT_CLASSES, resultLabel, type ResultClass } from './tools-text.js';
 
@@ -146,7 +146,12 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
       if (leads.length === 0)
         return { markdown: `${header(t.topLeads, p)}\n\n${t.noTop}`, callIds: [], period: p };
       const items = leads.map((l, i) => {
-        const reasons = l.reasons.length > 0 ? l.reasons.map((r) => escapeMd(r, 160)).join('; ') : t.none;
+        // Rules analyses say why as data, written in the question's language; others as they wrote it.
+        const reasons = l.factors
+          ? l.factors.map((f) => factorText(f, l.resultClass, ctx.lang)).join('; ')
+          : l.reasons.length > 0
+            ? l.reasons.map((r) => escapeMd(r, 160)).join('; ')
+            : t.none;
         return [
           `${i + 1}. **${leadName(l)}** — ${l.leadScore ?? '—'}/100 · ${resultLabel(l.resultClass, ctx.lang)} · ${callLink(when(l.lastCallAt), l.lastCallId)}${contactDetails(l)}`,
           `   - ${t.reasons}${t.colon}${reasons}`,
