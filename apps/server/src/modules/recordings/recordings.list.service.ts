@@ -163,20 +163,18 @@ export function createRecordingsList(deps: ListDeps) {
       await checkTracker(caller, query.tracker_id);
       const search = searchOf(query.q, lang, query.tz);
       const q = search.q ?? (query.q || undefined);
+      // What narrowed the export, for the audit log.
+      const details = {
+        ...(q ? { search: q } : {}),
+        ...(query.tracker_id !== undefined ? { tracker: query.tracker_id } : {}),
+        ...(query.result !== undefined ? { result: query.result } : {}),
+      };
       await deps.audit.record({
         organizationId: caller.organizationId,
         actorUserId: caller.id,
         action: 'export',
         target: 'recordings',
-        ...(q || query.tracker_id !== undefined || query.result !== undefined
-          ? {
-              details: {
-                ...(q ? { search: q } : {}),
-                ...(query.tracker_id !== undefined ? { tracker: query.tracker_id } : {}),
-                ...(query.result !== undefined ? { result: query.result } : {}),
-              },
-            }
-          : {}),
+        ...(Object.keys(details).length > 0 ? { details } : {}),
       });
       const header = '\uFEFF' + csvLine(EXPORT_COLUMNS.map(([label]) => label));
       const scope = {

@@ -1,6 +1,7 @@
 /**
  * The recordings list's and export's SQL conditions besides the organization: the search text
- * (words, names, date text), the owner and the tracker; and the date text the search reads.
+ * (words, names, date text) or a day where the user is, the owner, the tracker and the result; and
+ * the date text the search reads.
  */
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import { analyses, recordings, trackerHits } from '../../db/schema.js';
@@ -140,33 +141,36 @@ export function searchFilter(q: string | undefined, bind: Bind): Filter | undefi
   );
 }
 
-/** Narrows a list to one owner's recordings (statements get their own names by the shape). */
-function withOwner(filter: Filter | undefined, userId: number | undefined, bind: Bind): Filter | undefined {
-  if (userId === undefined) return filter;
-  const owner = () => sql`${recordings.userId} = ${bind('owner', userId)}`;
-  if (!filter) return filterOf('own', { owner: userId }, owner);
-  return filterOf(`own_${filter.shape}`, { ...filter.values, owner: userId }, () =>
-    and(owner(), filter.where)!,
-  );
-}
-
-/** Narrows a list to the calls that mention a tracker (read from the trackers module's mentions). */
-function withTracker(
+/**
+ * `filter` and one more condition on a placeholder `name` (statements get their own names by the
+ * shape, `<name>_<shape>`); `filter` alone when `value` is undefined.
+ */
+function narrowed(
   filter: Filter | undefined,
-  trackerId: number | undefined,
+  name: string,
+  value: string | number | undefined,
+  condition: (placeholder: unknown) => SQL,
   bind: Bind,
 ): Filter | undefined {
-  if (trackerId === undefined) return filter;
-  const mentions = () =>
-    sql`exists (select 1 from ${trackerHits} where ${trackerHits.recordingId} = ${recordings.id} and ${trackerHits.trackerId} = ${bind('tracker', trackerId)})`;
-  if (!filter) return filterOf('tracker', { tracker: trackerId }, mentions);
-  return filterOf(`tracker_${filter.shape}`, { ...filter.values, tracker: trackerId }, () =>
-    and(mentions(), filter.where)!,
+  if (value === undefined) return filter;
+  const own = () => condition(bind(name, value));
+  if (!filter) return filterOf(name, { [name]: value }, own);
+  return filterOf(`${name}_${filter.shape}`, { ...filter.values, [name]: value }, () =>
+    and(own(), filter.where)!,
   );
 }
 
+/** One owner's recordings. */
+const ownedBy = (v: unknown) => sql`${recordings.userId} = ${v}`;
+/** The calls that mention a tracker (read from the trackers module's mentions). */
+const mentioning = (v: unknown) =>
+  sql`exists (select 1 from ${trackerHits} where ${trackerHits.recordingId} = ${recordings.id} and ${trackerHits.trackerId} = ${v})`;
+/** The calls whose analysis ended with a result (read from the analysis module's rows). */
+const endedWith = (v: unknown) =>
+  sql`exists (select 1 from ${analyses} where ${analyses.recordingId} = ${recordings.id} and ${analyses.resultClass} = ${v})`;
+
 /** Calls created in a range (a day where the user is): what the (organization_id, created_at) index answers. */
-export function createdFilter(range: CreatedRange, bind: Bind): Filter {
+function createdFilter(range: CreatedRange, bind: Bind): Filter {
   return filterOf('created', { from: range.from, to: range.to }, () =>
     and(
       sql`${recordings.createdAt} >= ${bind('from', range.from)}::timestamptz`,
@@ -176,17 +180,8 @@ export function createdFilter(range: CreatedRange, bind: Bind): Filter {
 }
 
 /** The search's condition: a day where the user is when one was typed, else the search text. */
-export function queryFilter(opts: { q?: string; createdIn?: CreatedRange }, bind: Bind): Filter | undefined {
+function queryFilter(opts: { q?: string; createdIn?: CreatedRange }, bind: Bind): Filter | undefined {
   return opts.createdIn ? createdFilter(opts.createdIn, bind) : searchFilter(opts.q, bind);
-}
-
-/** Narrows a list to the calls whose analysis ended with a result (read from the analysis module's rows). */
-function withResult(filter: Filter | undefined, result: string | undefined, bind: Bind): Filter | undefined {
-  if (result === undefined) return filter;
-  const ended = () =>
-    sql`exists (select 1 from ${analyses} where ${analyses.recordingId} = ${recordings.id} and ${analyses.resultClass} = ${bind('result', result)})`;
-  if (!filter) return filterOf('result', { result }, ended);
-  return filterOf(`result_${filter.shape}`, { ...filter.values, result }, () => and(ended(), filter.where)!);
 }
 
 /** The list's condition besides the organization: search text or day, owner, tracker, result. */
@@ -194,9 +189,7 @@ export function listFilter(
   opts: { q?: string; createdIn?: CreatedRange; userId?: number; trackerId?: number; resultClass?: string },
   bind: Bind,
 ): Filter | undefined {
-  return withResult(
-    withTracker(withOwner(queryFilter(opts, bind), opts.userId, bind), opts.trackerId, bind),
-    opts.resultClass,
-    bind,
-  );
+  const own = narrowed(queryFilter(opts, bind), 'owner', opts.userId, ownedBy, bind);
+  const tracked = narrowed(own, 'tracker', opts.trackerId, mentioning, bind);
+  return narrowed(tracked, 'result', opts.resultClass, endedWith, bind);
 }
