@@ -82,7 +82,9 @@ export function analyzeWithRules(
 
   const outcomeLabel = texts.outcome[outcome.resultClass];
   const quote = evidenceQuote(outcome, sentences);
-  const call_results = quote ? `${outcomeLabel}: "${quote}"` : `${outcomeLabel}.`;
+  // French typography: a space before the colon and « » around the words quoted.
+  const quoted = language === 'fr' ? `${outcomeLabel} : « ${quote} »` : `${outcomeLabel}: "${quote}"`;
+  const call_results = quote ? quoted : `${outcomeLabel}.`;
   const call_summary = sentences.length
     ? writeSummary({ sentences, signals, prices: signals.pricing, outcome, rep, lex, language })
     : texts.noSummary;

@@ -26,6 +26,11 @@ describe('shipped sample calls', () => {
     const a = analyzeSample(sample('discovery-demo-booked'));
     expect(a.call_results).toBe('Appointment booked: "Thursday at two works. Send me the invite."');
   });
+
+  it('writes the French call’s result in French typography', () => {
+    const a = analyzeSample(sample('rendez-vous-fr'));
+    expect(a.call_results).toBe("Rendez-vous fixé : « D'accord, mardi à dix heures. »");
+  });
 });
 
 describe('evidence of a yes to a proposal', () => {
