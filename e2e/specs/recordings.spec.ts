@@ -343,4 +343,14 @@ test('"Try sample calls" fills an empty list with the sample calls, analysed', a
     await expect(await cellOf(row, 'Speakers')).toHaveText('2');
     await expect(await cellOf(row, 'Duration')).toHaveText(/^\d\d:\d\d:\d\d$/);
   }
+
+  // The Result filter narrows the list to the calls that ended so, and keeps it in the URL.
+  await page.getByRole('combobox', { name: 'Result' }).selectOption({ label: 'Not interested' });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('not interested');
+  await expect(page).toHaveURL(/[?&]result=not_interested/);
+  await page.getByRole('combobox', { name: 'Result' }).selectOption({ label: 'Appointment' });
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('combobox', { name: 'Result' }).selectOption({ label: 'All results' });
+  await expect(rows).toHaveCount(4);
 });
