@@ -59,6 +59,10 @@ export type CallFilters = {
   /** A PostgreSQL regular expression an objection must match (`~*`), instead of `objection`'s words. */
   objectionPattern?: string;
   painPoint?: string;
+  /** Calls at least this long, in seconds. */
+  minSeconds?: number;
+  /** Calls shorter than this, in seconds. */
+  maxSeconds?: number;
 };
 
 export type FiguresRow = {
@@ -129,6 +133,8 @@ function filterWhere(f: CallFilters): SQL[] {
   if (f.objectionPattern) parts.push(sql`${jsonArray('objections')}::text ~* ${f.objectionPattern}`);
   else if (f.objection) parts.push(sql`${jsonArray('objections')}::text ilike ${escapeLike(f.objection)}`);
   if (f.painPoint) parts.push(sql`${jsonArray('pain_points')}::text ilike ${escapeLike(f.painPoint)}`);
+  if (f.minSeconds !== undefined) parts.push(sql`r.duration_sec >= ${f.minSeconds}`);
+  if (f.maxSeconds !== undefined) parts.push(sql`r.duration_sec < ${f.maxSeconds}`);
   return parts;
 }
 

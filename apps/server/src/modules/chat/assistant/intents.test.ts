@@ -98,6 +98,19 @@ describe('offline intents', () => {
       'What appointments were booked last week?',
       { kind: 'findCalls', input: { period: 'last_week', result: 'appointment' } },
     ],
+    [
+      'Which calls were longer than 10 minutes this week?',
+      { kind: 'findCalls', input: { period: 'this_week', minSeconds: 600 } },
+    ],
+    ['Calls under 90 seconds', { kind: 'findCalls', input: { period: 'all_time', maxSeconds: 90 } }],
+    [
+      'Appels de plus de deux minutes le mois dernier',
+      { kind: 'findCalls', input: { period: 'last_month', minSeconds: 120 } },
+    ],
+    [
+      'Which appointments lasted more than 5 min?',
+      { kind: 'findCalls', input: { period: 'all_time', minSeconds: 300, result: 'appointment' } },
+    ],
     ['What is the weather in Paris?', { kind: 'unknown' }],
     ['Write me a poem', { kind: 'unknown' }],
   ])('%s', (question, expected) => {

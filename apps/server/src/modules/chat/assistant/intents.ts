@@ -170,6 +170,64 @@ const RE = {
   list: /\b(?:list|show|give|display|liste|montre|affiche|donne)\b/u,
 };
 
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  sixty: 60,
+  un: 1,
+  une: 1,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  dix: 10,
+  quinze: 15,
+  vingt: 20,
+  trente: 30,
+  quarante: 40,
+  soixante: 60,
+};
+const AMOUNT = `(\\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})`;
+const UNIT = '(seconds?|secs?|minutes?|mins?|hours?|hrs?|secondes?|heures?)';
+const LONGER = new RegExp(
+  `\\b(?:longer than|more than|over|at least|lasting over|plus de|au moins|plus longs? que|plus longues? que)\\s+${AMOUNT}\\s*${UNIT}\\b`,
+  'u',
+);
+const SHORTER = new RegExp(
+  `\\b(?:shorter than|less than|under|below|moins de|plus courts? que|plus courtes? que)\\s+${AMOUNT}\\s*${UNIT}\\b`,
+  'u',
+);
+
+/** "longer than 10 minutes" → { minSeconds: 600 }; "moins de 2 minutes" → { maxSeconds: 120 }. */
+function takeDuration(folded: string): { minSeconds?: number; maxSeconds?: number } | undefined {
+  const seconds = (m: RegExpExecArray | null) => {
+    if (!m?.[1] || !m[2]) return undefined;
+    const n = /^\d/u.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1]];
+    if (n === undefined) return undefined;
+    const unit = m[2].startsWith('h') ? 3600 : m[2].startsWith('m') ? 60 : 1;
+    return Math.min(n * unit, 86_400);
+  };
+  const min = seconds(LONGER.exec(folded));
+  const max = seconds(SHORTER.exec(folded));
+  if (min === undefined && max === undefined) return undefined;
+  return {
+    ...(min !== undefined ? { minSeconds: min } : {}),
+    ...(max !== undefined ? { maxSeconds: max } : {}),
+  };
+}
+
 /** Words before "objection" that do not name its subject ("what objections", "the main objection"). */
 const NOT_A_SUBJECT = new Set(
   (
@@ -240,6 +298,17 @@ export function parseIntent(question: string): Intent {
   }
   if (RE.painPoints.test(folded) && !count) {
     return { kind: 'recurringPhrases', input: { period: period ?? 'this_week', kind: 'pain_points' } };
+  }
+
+  // "Which calls were longer than 10 minutes?", "appels de moins de 2 minutes".
+  const duration = takeDuration(folded);
+  if (duration && (RE.calls.test(folded) || RE.which.test(folded) || count)) {
+    const result = takeResult(folded);
+    return {
+      kind: 'findCalls',
+      input: { period: period ?? 'all_time', ...duration, ...(result ? { result } : {}) },
+      count,
+    };
   }
 
   const words = cap(RE.mention);

@@ -103,7 +103,7 @@ export function createLlmEngine(
         }),
         find_calls: tool({
           description:
-            'Calls matching every given filter (words said in the transcript, contact name/phone/e-mail, result, objection, pain point), newest first, with excerpts.',
+            'Calls matching every given filter (words said in the transcript, contact name/phone/e-mail, result, objection, pain point, duration), newest first, with excerpts.',
           inputSchema: z.object({
             period: Period,
             words: z.string().max(120).optional().describe('Words said in the call (full-text search)'),
@@ -115,9 +115,18 @@ export function createLlmEngine(
               .max(120)
               .optional()
               .describe('Part of a pain point the prospect described'),
+            min_seconds: z.number().int().min(0).max(86400).optional().describe('Calls at least this long'),
+            max_seconds: z.number().int().min(1).max(86400).optional().describe('Calls shorter than this'),
           }),
-          execute: async ({ pain_point, ...rest }) =>
-            data(await tools.findCalls({ ...rest, painPoint: pain_point })),
+          execute: async ({ pain_point, min_seconds, max_seconds, ...rest }) =>
+            data(
+              await tools.findCalls({
+                ...rest,
+                painPoint: pain_point,
+                minSeconds: min_seconds,
+                maxSeconds: max_seconds,
+              }),
+            ),
         }),
         call_summary: tool({
           description:

@@ -238,6 +238,22 @@ describe.each(BACKENDS)('offline assistant on seeded calls (%s)', (backend) => {
     noOtherOrg(text);
   });
 
+  it('finds calls by how long they lasted', async () => {
+    // Durations: Jane today 120 s, Jane earlier 90 s, Marc 60 s, Ann 180 s, Bob 240 s, walk-in 30 s;
+    // Zed (600 s) is another organization's.
+    const long = await ask(admin, 'admin', 'Which calls were longer than 150 seconds?');
+    expect(long).toContain('2 calls');
+    expect(long).toContain(link(ids.ann!));
+    expect(long).toContain(link(ids.bob!));
+    expect(long).toContain('of 2 min 30 s or more');
+    noOtherOrg(long);
+    const short = await ask(admin, 'admin', 'Appels de moins de 100 secondes');
+    expect(short).toContain(link(ids.marc!));
+    expect(short).toContain(link(ids.janeEarlier!));
+    expect(short).not.toContain(link(ids.bob!));
+    expect(short).not.toContain(link(ids.janeToday!));
+  });
+
   it('summarizes the latest call about a subject, not merely the latest call', async () => {
     const text = await ask(admin, 'admin', 'Summarize the answering service call');
     expect(text).toContain('Latest call about “answering service” — Jane Doe');

@@ -60,6 +60,10 @@ export type ToolInputs = {
     result?: ResultClass;
     objection?: string;
     painPoint?: string;
+    /** Only calls at least this long (seconds). */
+    minSeconds?: number;
+    /** Only calls shorter than this (seconds). */
+    maxSeconds?: number;
     limit?: number;
   };
   /** One call: by its number, the latest with a contact, the latest about some words, or the latest. */
@@ -175,6 +179,8 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
         // "price" objections are said "too expensive", "un peu cher": a known subject's words.
         objectionPattern: input.objection ? objectionPattern(input.objection) : undefined,
         painPoint: input.painPoint?.trim() || undefined,
+        minSeconds: input.minSeconds,
+        maxSeconds: input.maxSeconds,
       };
       const { total, capped, calls } = await insights.searchCalls(scope, p, filters, input.limit ?? 10);
       const described = [
@@ -183,6 +189,8 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
         filters.resultClass && t.filters.result(resultLabel(filters.resultClass, ctx.lang)),
         filters.objection && t.filters.objection(escapeMd(filters.objection, 80)),
         filters.painPoint && t.filters.painPoint(escapeMd(filters.painPoint, 80)),
+        filters.minSeconds !== undefined && t.filters.longer(formatDuration(filters.minSeconds, ctx.lang)),
+        filters.maxSeconds !== undefined && t.filters.shorter(formatDuration(filters.maxSeconds, ctx.lang)),
       ].filter(Boolean);
       const count = capped
         ? `${t.moreThan(total)} ${t.nCalls(total).replace(/^\d+ /u, '')}`
