@@ -426,6 +426,14 @@ const ROUTES: Record<string, Entry> = {
       },
     ],
   },
+  'GET /recordings/export.csv': {
+    probes: (a) => [
+      {
+        what: "B's export filtered by A's tracker",
+        url: `/api/recordings/export.csv?tracker_id=${a.tracker}`,
+      },
+    ],
+  },
   'GET /transcription/progress': {
     probes: (a) => [{ what: "A's recording's progress", url: `/api/transcription/progress?id=${a.rec}` }],
   },
