@@ -113,7 +113,7 @@ export function RecordingsToolbar({
           </select>
         </div>
       </div>
-      <div className="flex shrink-0 gap-x-3 whitespace-nowrap sm:justify-end">
+      <div className="flex shrink-0 flex-wrap gap-3 sm:flex-nowrap sm:justify-end sm:whitespace-nowrap">
         <Button variant="secondary" onClick={onExport} isLoading={exporting}>
           {!exporting && <ArrowDownTrayIcon aria-hidden="true" className="-ml-0.5 size-5" />}
           {t('recordings.toolbar.export')}
