@@ -12,7 +12,7 @@ export type IssueLike = {
   keyword?: string;
   message?: string;
   params?: Record<string, unknown>;
-} & Record<string, unknown>;
+};
 
 /** zod's own English messages start so; anything else was written for users in a contract. */
 const ZOD_DEFAULT = /^(?:Invalid|Too (?:small|big)|Unrecognized key)/u;
@@ -22,7 +22,8 @@ const list = (v: unknown) => (Array.isArray(v) ? v.map((x) => String(x)).join(',
 
 export function fieldProblem(issue: IssueLike, lang: Language): string {
   const message = issue.message ?? '';
-  const p = { ...issue, ...(issue.params ?? {}) };
+  // The issue's own fields (a zod issue) or its params (as fastify hands it over): expected, origin…
+  const p: Record<string, unknown> = { ...issue, ...(issue.params ?? {}) };
   const say = (text: string, params?: Record<string, string | number>) => translate(lang, text, params);
   if (message && !ZOD_DEFAULT.test(message)) return say(message);
   const code = issue.keyword ?? issue.code;

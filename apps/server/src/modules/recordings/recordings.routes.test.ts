@@ -285,6 +285,20 @@ describe.each(BACKENDS)('recordings on %s', (backend) => {
     const badPhone = await upload(h.app, user.auth, file, { location_id: 999, phone_number: '12' });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json().error.fields[0].path).toBe('phone_number');
+    // A field of the upload's JSON that fails its schema says what to fix, in the reader's language.
+    const badSpeakers = await upload(
+      h.app,
+      { ...user.auth, 'accept-language': 'fr-FR' },
+      file,
+      JSON.stringify({ upload_type: 'uploaded_file', num_speakers: 'deux' }),
+    );
+    expect(badSpeakers.statusCode).toBe(400);
+    expect(badSpeakers.json().error.fields).toEqual([
+      { path: 'num_speakers', message: 'doit être un nombre' },
+    ]);
+    const noFile = await upload(h.app, { ...user.auth, 'accept-language': 'fr-FR' }, undefined);
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().error.fields).toEqual([{ path: 'file', message: 'est obligatoire' }]);
     const other = await upload(h.app, user.auth, file, { user_id: user.id + 1000 });
     expect(other.statusCode).toBe(403);
   });

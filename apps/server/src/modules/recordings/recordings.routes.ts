@@ -3,7 +3,8 @@ import multipart from '@fastify/multipart';
 import { UPLOAD_SUCCESS, UploadMeta } from '@call-insights/contracts/recordings';
 import { recordingsApi } from '@call-insights/contracts/recordings.routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.js';
+import { AppError, msg } from '../../errors.js';
+import { translate, type Language } from '../../i18n/translate.js';
 import type { Router } from '../../http/route.js';
 import { fieldProblem } from '../../http/field-problems.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -43,7 +44,7 @@ const MULTIPART_FRAMING_BYTES = 64 * 1024;
 const contentDisposition = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
-function parseMeta(raw: string | undefined) {
+function parseMeta(raw: string | undefined, lang: Language) {
   let value: unknown = {};
   if (raw !== undefined && raw.trim() !== '') {
     try {
@@ -56,7 +57,7 @@ function parseMeta(raw: string | undefined) {
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => ({
       path: i.path.join('.') || 'json',
-      message: fieldProblem({ ...i, params: { ...i } }, 'en'),
+      message: fieldProblem(i, lang),
     }));
     throw new AppError('VALIDATION_FAILED', 'Please check these fields: {fields}.', {
       fields,
@@ -83,7 +84,7 @@ export async function recordingsRoutes(
     },
   });
 
-  router.route(recordingsApi.upload, async ({ caller, req }) => {
+  router.route(recordingsApi.upload, async ({ caller, req, lang }) => {
     if (!req.isMultipart()) {
       throw new AppError(
         'UNSUPPORTED_MEDIA_TYPE',
@@ -122,11 +123,14 @@ export async function recordingsRoutes(
     }
     if (!stored)
       throw new AppError('VALIDATION_FAILED', 'Choose an audio file to upload.', {
-        fields: [{ path: 'file', message: 'Required' }],
+        fields: [{ path: 'file', message: translate(lang, msg('is required')) }],
       });
     let meta;
     try {
-      meta = parseMeta(fields.json ?? (Object.keys(fields).length > 0 ? JSON.stringify(fields) : undefined));
+      meta = parseMeta(
+        fields.json ?? (Object.keys(fields).length > 0 ? JSON.stringify(fields) : undefined),
+        lang,
+      );
     } catch (err) {
       await service.discardAudio(stored.audio);
       throw err;

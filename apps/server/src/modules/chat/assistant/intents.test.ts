@@ -104,6 +104,11 @@ describe('offline intents', () => {
     ],
     ['Calls under 90 seconds', { kind: 'findCalls', input: { period: 'all_time', maxSeconds: 90 } }],
     [
+      'Calls longer than twenty-five minutes',
+      { kind: 'findCalls', input: { period: 'all_time', minSeconds: 1500 } },
+    ],
+    ['Calls over a few minutes', { kind: 'unknown' }],
+    [
       'Appels de plus de deux minutes le mois dernier',
       { kind: 'findCalls', input: { period: 'last_month', minSeconds: 120 } },
     ],

@@ -3,6 +3,7 @@
  * period and filters. Plain patterns, tried in a fixed order; anything they do not recognise is
  * `unknown` (the engine then says what it can do instead of guessing).
  */
+import { readNumberWords } from '../../analysis/engine/numbers.js';
 import type { Lang } from './markdown.js';
 import type { PeriodKey } from './period.js';
 import type { ResultClass, ToolInputs } from './tools.js';
@@ -170,36 +171,8 @@ const RE = {
   list: /\b(?:list|show|give|display|liste|montre|affiche|donne)\b/u,
 };
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  sixty: 60,
-  un: 1,
-  une: 1,
-  deux: 2,
-  trois: 3,
-  quatre: 4,
-  cinq: 5,
-  dix: 10,
-  quinze: 15,
-  vingt: 20,
-  trente: 30,
-  quarante: 40,
-  soixante: 60,
-};
-const AMOUNT = `(\\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})`;
+// An amount in digits or in words (read by the analyzer's number reader: "ten", "twenty-five", "deux").
+const AMOUNT = "(\\d{1,4}|[a-z'-]+(?: [a-z'-]+){0,3}?)";
 const UNIT = '(seconds?|secs?|minutes?|mins?|hours?|hrs?|secondes?|heures?)';
 const LONGER = new RegExp(
   `\\b(?:longer than|more than|over|at least|lasting over|plus de|au moins|plus longs? que|plus longues? que)\\s+${AMOUNT}\\s*${UNIT}\\b`,
@@ -210,11 +183,22 @@ const SHORTER = new RegExp(
   'u',
 );
 
+/** The whole of `text` as a number, in digits or in English or French words; else undefined. */
+function amountOf(text: string): number | undefined {
+  if (/^\d+$/u.test(text)) return Number(text);
+  const tokens = text.split(/[\s-]+/u);
+  for (const language of ['en', 'fr'] as const) {
+    const read = readNumberWords(tokens, 0, language);
+    if (read && read.length === tokens.length) return read.value;
+  }
+  return undefined;
+}
+
 /** "longer than 10 minutes" → { minSeconds: 600 }; "moins de 2 minutes" → { maxSeconds: 120 }. */
 function takeDuration(folded: string): { minSeconds?: number; maxSeconds?: number } | undefined {
   const seconds = (m: RegExpExecArray | null) => {
     if (!m?.[1] || !m[2]) return undefined;
-    const n = /^\d/u.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1]];
+    const n = amountOf(m[1]);
     if (n === undefined) return undefined;
     const unit = m[2].startsWith('h') ? 3600 : m[2].startsWith('m') ? 60 : 1;
     return Math.min(n * unit, 86_400);

@@ -1,5 +1,7 @@
 /** The assistant tools' words, in English and French: result labels, titles, table heads, empty answers. */
-import type { LeadScoreFactor } from '@call-insights/contracts/analysis';
+import { CallResultClass, type LeadScoreFactor } from '@call-insights/contracts/analysis';
+import { LEXICONS } from '../../analysis/engine/rules/compiled-lexicon.js';
+import { factorReason } from '../../analysis/engine/rules/lead-score.js';
 import type { Lang } from './markdown.js';
 
 export const RESULT_CLASSES = ['appointment', 'follow_up', 'not_interested', 'other'] as const;
@@ -27,59 +29,14 @@ export function resultLabel(value: string | null, lang: Lang): string {
   return value && value in labels ? labels[value as ResultClass] : labels.none;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** What moved a lead score, in each language (the web app's words for the same factors). */
-const FACTOR_TEXT: Record<Lang, (f: LeadScoreFactor) => string> = {
-  en: (f) => {
-    const n = f.count ?? 0;
-    switch (f.factor) {
-      case 'result':
-        return 'Outcome of the call';
-      case 'pain_points':
-        return `${plural(n, 'pain point', 'pain points')} described`;
-      case 'buying_signals':
-        return plural(n, 'buying signal', 'buying signals');
-      case 'objections':
-        return `${plural(n, 'objection', 'objections')} raised`;
-      case 'prospect_questions':
-        return `Prospect asked ${plural(n, 'question', 'questions')}`;
-      case 'answered_questions':
-        return `Prospect answered ${n} of ${f.of ?? 0} questions`;
-      case 'pricing':
-        return 'Pricing discussed';
-      case 'declined_cap':
-        return 'Capped at 30 because the prospect declined';
-    }
-  },
-  fr: (f) => {
-    const n = f.count ?? 0;
-    switch (f.factor) {
-      case 'result':
-        return 'Issue de l’appel';
-      case 'pain_points':
-        return n <= 1 ? `${n} point de douleur décrit` : `${n} points de douleur décrits`;
-      case 'buying_signals':
-        return n <= 1 ? `${n} signal d’achat` : `${n} signaux d’achat`;
-      case 'objections':
-        return n <= 1 ? `${n} objection soulevée` : `${n} objections soulevées`;
-      case 'prospect_questions':
-        return `Le prospect a posé ${n} question${n <= 1 ? '' : 's'}`;
-      case 'answered_questions':
-        return `Le prospect a répondu à ${n} questions sur ${f.of ?? 0}`;
-      case 'pricing':
-        return 'Prix abordé';
-      case 'declined_cap':
-        return 'Plafonné à 30 car le prospect a refusé';
-    }
-  },
-};
-
-/** A lead-score factor with the points it moved ("2 pain points described (+10)"), in `lang`. */
+/**
+ * A lead-score factor with the points it moved ("2 pain points described (+10)"), in `lang`: the
+ * analyzer's own sentence for it in that language, the result named as the tools name results.
+ */
 export function factorText(f: LeadScoreFactor, resultClass: string | null, lang: Lang): string {
-  if (f.factor === 'declined_cap') return FACTOR_TEXT[lang](f);
   if (f.factor === 'result') return `${resultLabel(resultClass, lang)} (${f.points})`;
-  return `${FACTOR_TEXT[lang](f)} (${f.points > 0 ? '+' : ''}${f.points})`;
+  const parsed = CallResultClass.safeParse(resultClass);
+  return factorReason(f, parsed.success ? parsed.data : 'other', LEXICONS[lang].text);
 }
 
 /** What the tools write, by language. */

@@ -25,6 +25,42 @@ type RecordingsToolbarProps = {
 
 const RESULTS = CallResultClass.options;
 
+/** One filter of the list: a select named for screen readers, its first option "all". */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  className: string;
+}) {
+  const id = useId();
+  return (
+    <div className={cn('sm:shrink-0', className)}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={cn(inputClasses(), 'pr-8')}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Search box, tracker and result filters, "Export CSV" and "Import Recording" above the list. */
 export function RecordingsToolbar({
   search,
@@ -40,8 +76,6 @@ export function RecordingsToolbar({
   const { t } = useTranslation();
   const { t: tTrackers } = useTranslation('trackers');
   const searchId = useId();
-  const trackerSelectId = useId();
-  const resultSelectId = useId();
   const trackers = useQuery(trackerOptionsQueryOptions()).data?.trackers;
 
   return (
@@ -70,48 +104,33 @@ export function RecordingsToolbar({
           </div>
         </div>
         {trackers && trackers.length > 0 && (
-          <div className="sm:w-48 sm:shrink-0">
-            <label htmlFor={trackerSelectId} className="sr-only">
-              {tTrackers('filter.label')}
-            </label>
-            <select
-              id={trackerSelectId}
-              value={trackerId ?? ''}
-              onChange={(event) =>
-                onTrackerChange(event.target.value ? Number(event.target.value) : undefined)
-              }
-              className={cn(inputClasses(), 'pr-8')}
-            >
-              <option value="">{tTrackers('filter.all')}</option>
-              {trackers.map((tracker) => (
-                <option key={tracker.id} value={tracker.id}>
-                  {trackerDisplayName(tracker, tTrackers)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            className="sm:w-48"
+            label={tTrackers('filter.label')}
+            value={trackerId === undefined ? '' : String(trackerId)}
+            onChange={(value) => onTrackerChange(value ? Number(value) : undefined)}
+            options={[
+              { value: '', label: tTrackers('filter.all') },
+              ...trackers.map((tracker) => ({
+                value: String(tracker.id),
+                label: trackerDisplayName(tracker, tTrackers),
+              })),
+            ]}
+          />
         )}
-        <div className="sm:w-44 sm:shrink-0">
-          <label htmlFor={resultSelectId} className="sr-only">
-            {t('recordings.filter.resultLabel')}
-          </label>
-          <select
-            id={resultSelectId}
-            value={result ?? ''}
-            onChange={(event) => {
-              const picked = CallResultClass.safeParse(event.target.value);
-              onResultChange(picked.success ? picked.data : undefined);
-            }}
-            className={cn(inputClasses(), 'pr-8')}
-          >
-            <option value="">{t('recordings.filter.allResults')}</option>
-            {RESULTS.map((value) => (
-              <option key={value} value={value}>
-                {t(`recordings.filter.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          className="sm:w-44"
+          label={t('recordings.filter.resultLabel')}
+          value={result ?? ''}
+          onChange={(value) => {
+            const picked = CallResultClass.safeParse(value);
+            onResultChange(picked.success ? picked.data : undefined);
+          }}
+          options={[
+            { value: '', label: t('recordings.filter.allResults') },
+            ...RESULTS.map((value) => ({ value, label: t(`recordings.filter.${value}`) })),
+          ]}
+        />
       </div>
       <div className="flex shrink-0 flex-wrap gap-3 sm:flex-nowrap sm:justify-end sm:whitespace-nowrap">
         <Button variant="secondary" onClick={onExport} isLoading={exporting}>
