@@ -553,4 +553,23 @@ describe('analysis by method', () => {
       ),
     ).toBe('follow_up');
   });
+
+  it('reads a call\'s currency from amounts, not from "franc" the adjective', () => {
+    const a = analyze(
+      call(
+        ['Vendeur', 'Le forfait entretien est à quatre cents par an, pièces comprises.'],
+        ['Client', 'Je vais être franc avec vous, on a déjà un contrat ailleurs.'],
+      ),
+      'fr',
+    );
+    expect(a.pricing_discussed[0]).toMatch(/^400 € par an/u);
+    const swiss = analyze(
+      call(
+        ['Vendeur', 'Le forfait entretien est à quatre cents par an.'],
+        ['Client', "Chez l'autre, c'était trois cents francs."],
+      ),
+      'fr',
+    );
+    expect(swiss.pricing_discussed.map((p) => p.split(' (')[0])).toEqual(['400 CHF par an', '300 CHF']);
+  });
 });

@@ -35,6 +35,7 @@ const EN_PER: Record<string, string> = {
   visit: 'visit',
   job: 'job',
   unit: 'unit',
+  piece: 'piece',
   'square foot': 'square foot',
 };
 const FR_PER: Record<string, string> = {
@@ -52,6 +53,7 @@ const FR_PER: Record<string, string> = {
   visit: 'visite',
   job: 'intervention',
   unit: 'unité',
+  piece: 'pièce',
   'square foot': 'pied carré',
   pound: 'livre',
   kilogram: 'kilo',

@@ -119,6 +119,9 @@ export const COUNT_WORDS: Record<string, CountUnit> = {
   projet: 'job',
   intervention: 'job',
   unit: 'unit',
+  // "eleven cents a piece", "douze euros pièce": goods priced one by one. Named for itself, so a
+  // known unit after "a" even when the sentence runs on ("a piece delivered").
+  piece: 'piece',
   door: 'unit',
   logement: 'unit',
   unite: 'unit',
@@ -249,6 +252,8 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
     if (to !== null) return { period: 'one-time', to };
   }
   if (isWord(t) && STANDALONE_PERIODS[t.w]) return { period: STANDALONE_PERIODS[t.w], to: i + 1 };
+  // "deux euros pièce", "thirty dollars apiece": each one, with no connector.
+  if (isWord(t) && (t.w === 'apiece' || t.raw.toLowerCase() === 'pièce')) return { per: 'piece', to: i + 1 };
   for (const [words, period] of PERIOD_PHRASES) {
     const to = wordsAt(toks, i, words);
     if (to !== null) return { period, to };

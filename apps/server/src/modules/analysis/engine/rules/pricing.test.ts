@@ -194,6 +194,22 @@ describe('price parser: hedges, charges and pounds per period', () => {
     expect(findPrices('He paid with a hundred dollar bill.', 'en', { callMoney: true })).toEqual([]);
   });
 
+  it('reads the unit after what the money buys, and goods priced by the piece', () => {
+    // What the money buys stands between the amount and its period or unit.
+    expect(fr("On dépense à peu près trois mille euros d'électricité par an.")).toEqual(['3 000 € par an']);
+    expect(fr('Ils facturent quinze euros de frais de dossier par contrat.')).toEqual(['15 € par contrat']);
+    expect(en('We spend about six hundred dollars in diesel a month.')).toEqual(['$600 per month']);
+    expect(en('It comes to eighty dollars worth of filters per visit.')).toEqual(['$80 per visit']);
+    // Not across a new thought, a number, or to a noun after "a" that is no unit.
+    expect(fr('Il reste deux cents euros de marge, par contre le mois prochain…')).toEqual(['200 €']);
+    expect(fr("C'est deux cents euros de pièces et la journée de main-d'œuvre en plus.")).toEqual(['200 €']);
+    expect(en('We spend two hundred dollars on lunch a few times.')).toEqual(['$200']);
+    // By the piece, even when the sentence runs on.
+    expect(en('the brackets are about thirty cents a piece shipped')).toEqual(['$0.30 per piece']);
+    expect(fr('Les bocaux sont à deux euros pièce.')).toEqual(['2 € par pièce']);
+    expect(en('The planters are forty dollars apiece.')).toEqual(['$40 per piece']);
+  });
+
   it('reads French decimals after "virgule", cents before "livré", one-time charges and quarts', () => {
     expect(fr("L'envoi revient à zéro virgule quatre-vingt-cinq euro par lettre.")).toEqual([
       '0,85 € par lettre',

@@ -47,6 +47,7 @@ import {
 import { CURRENCY_WORDS, STERLING, currencyAfter, fractionAfter, symbolCurrency } from './price-currency.js';
 import { fold, readNumber, tokenize, isWord, type Tok } from './price-tokens.js';
 import { unitNamedBefore } from './price-unit-before.js';
+import { unitsAfterSpentOn } from './price-spent-on.js';
 import { AFTER_UNIT, CONNECTORS, SKIP_WORDS, unitsAfter } from './price-units.js';
 
 export { speaksOfMoney } from './price-context.js';
@@ -259,6 +260,19 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     if (fee !== undefined && !units.per && !units.period) {
       const after = unitsAfter(toks, end + fee + 1, true);
       if (after.per || after.period) [units, end] = [after, after.to];
+    }
+    // "cinq mille euros de mazout par an": what the money buys, then its unit (`unitsAfterSpentOn`).
+    if (hasCurrency && !units.per && !units.period) {
+      const spent = unitsAfterSpentOn(toks, end);
+      if (spent) {
+        units = {
+          per: spent.per ?? null,
+          perText: spent.perText ?? null,
+          period: spent.period ?? null,
+          to: spent.to,
+        };
+        end = spent.to;
+      }
     }
     const prevTok = toks[start - 1];
     const excluded =

@@ -16,6 +16,7 @@
  */
 import type { EngineLanguage } from '../language.js';
 import type { Turn } from '../speakers.js';
+import { isNumberWord } from '../numbers.js';
 import {
   clauseAround,
   isNegated,
@@ -297,11 +298,20 @@ const CURRENCY_SAID = new RegExp(
   'gu',
 );
 
+/** Whether the word before `at` in a normalized text is a number, in digits or in words. */
+function afterNumber(norm: string, at: number, language: EngineLanguage): boolean {
+  const before = /([\p{L}\p{N}'-]+)\s*$/u.exec(norm.slice(0, at))?.[1] ?? '';
+  return /\p{N}$/u.test(before) || before.split('-').every((w) => w !== '' && isNumberWord(w, language));
+}
+
 /** The currency the call speaks in: the one named most often, else dollars in English, euros in French. */
 function callCurrency(sentences: readonly CallSentence[], language: EngineLanguage): Currency {
   const counts: Record<Currency, number> = { USD: 0, CAD: 0, EUR: 0, GBP: 0, CHF: 0 };
   for (const s of sentences) {
-    for (const [said] of s.norm.matchAll(CURRENCY_SAID)) {
+    for (const m of s.norm.matchAll(CURRENCY_SAID)) {
+      const said = m[0];
+      // "Je vais être franc avec toi": the adjective (frank), not the currency, unless a number says it.
+      if (said === 'franc' && !afterNumber(s.norm, m.index, language)) continue;
       const currency = said === '$' ? 'USD' : said === '€' ? 'EUR' : CURRENCY_WORDS[said];
       if (currency) counts[currency]++;
     }
