@@ -87,10 +87,23 @@ export const SummaryResponse = z.object({
     .string()
     .nullable()
     .describe('First day counted, YYYY-MM-DD (UTC): today minus `duration` days; null for all'),
-  totalQuestions: z.number().int(),
-  totalObjections: z.number().int(),
-  totalPainPoints: z.number().int(),
-  totalPricingDiscuss: z.number().int(),
+  totalRecordings: z
+    .number()
+    .int()
+    .describe('Recordings created in the range (the sum of recordingCounts’ buckets)'),
+  totalTime: TotalTimesResponse.describe('Total duration of the range’s recordings'),
+  results: ResultsResponse.describe('The range’s analysed calls by result'),
+  totalQuestions: z.number().int().describe('Questions asked in the range’s analysed calls'),
+  totalObjections: z.number().int().describe('Objections raised in the range’s analysed calls'),
+  totalPainPoints: z.number().int().describe('Pain points found in the range’s analysed calls'),
+  totalPricingDiscuss: z
+    .number()
+    .int()
+    .describe('Analysed calls of the range in which pricing was discussed (calls, not mentions)'),
+  totalPricingMentions: z
+    .number()
+    .int()
+    .describe('Price mentions over the range’s analysed calls (the content chart’s pricing slice)'),
   recordingCounts: z.object({
     unit: z.enum(['day', 'month', 'year']).describe('day for 6 and 29, month for 365, year for all'),
     buckets: z.array(CountBucket).describe('Every bucket of the range, oldest first, zeros included'),

@@ -38,7 +38,14 @@ const SORT_SQL: Record<UsersSort, string> = {
 type Rows<T> = { rows: T[] } | T[];
 const rowsOf = <T>(r: Rows<T>): T[] => (Array.isArray(r) ? r : r.rows);
 
-export type Totals = { questions: number; objections: number; painPoints: number; pricing: number };
+/** List sums over analyses; `pricing` counts price mentions, `pricingCalls` the calls with any. */
+export type Totals = {
+  questions: number;
+  objections: number;
+  painPoints: number;
+  pricing: number;
+  pricingCalls: number;
+};
 export type HubCallRow = {
   id: number;
   name: string;
@@ -107,16 +114,34 @@ export function createManagerRepository(db: Db) {
       return row?.s ?? 0;
     },
 
-    async results(organizationId: number, scope?: { userId: number; from: Date }) {
-      const where = scope
-        ? sql`a.organization_id = ${organizationId} and r.user_id = ${scope.userId} and r.created_at >= ${scope.from.toISOString()}::timestamptz`
-        : sql`a.organization_id = ${organizationId}`;
-      const join = scope
+    /** Analysed calls by result, optionally of one user's and/or of recordings created since `from`. */
+    async results(organizationId: number, scope: { userId?: number; from?: Date } = {}) {
+      const scoped = scope.userId !== undefined || scope.from !== undefined;
+      const join = scoped
         ? sql`join ${recordings} r on r.id = a.recording_id and r.organization_id = ${organizationId}`
         : sql``;
+      const byUser = scope.userId !== undefined ? sql` and r.user_id = ${scope.userId}` : sql``;
+      const since = scope.from ? sql` and r.created_at >= ${scope.from.toISOString()}::timestamptz` : sql``;
       return all<{ result: string | null; n: number }>(
-        sql`select a.result_class as result, count(*)::int as n from ${analyses} a ${join} where ${where} group by a.result_class`,
+        sql`select a.result_class as result, count(*)::int as n from ${analyses} a ${join} where a.organization_id = ${organizationId}${byUser}${since} group by a.result_class`,
       );
+    },
+
+    /** Recordings created since `from` (all when undefined) and their total whole seconds. */
+    async recordingTotals(organizationId: number, from: Date | undefined) {
+      const [row] = await db
+        .select({
+          calls: sql<number>`count(*)::int`,
+          seconds: sql<number>`coalesce(round(sum(${recordings.durationSec})), 0)::int`,
+        })
+        .from(recordings)
+        .where(
+          and(
+            eq(recordings.organizationId, organizationId),
+            from ? sql`${recordings.createdAt} >= ${from.toISOString()}::timestamptz` : undefined,
+          ),
+        );
+      return row ?? { calls: 0, seconds: 0 };
     },
 
     /** Sums of the analyses' list counts over recordings of the range (`from` undefined: all). */
@@ -126,6 +151,7 @@ export function createManagerRepository(db: Db) {
         objections: sql<number>`coalesce(sum(${analyses.objectionCount}), 0)::int`,
         painPoints: sql<number>`coalesce(sum(${analyses.painPointCount}), 0)::int`,
         pricing: sql<number>`coalesce(sum(${analyses.pricingCount}), 0)::int`,
+        pricingCalls: sql<number>`count(*) filter (where ${analyses.pricingCount} > 0)::int`,
       };
       const [row] = from
         ? await db
@@ -142,7 +168,7 @@ export function createManagerRepository(db: Db) {
               ),
             )
         : await db.select(sums).from(analyses).where(eq(analyses.organizationId, organizationId));
-      return row ?? { questions: 0, objections: 0, painPoints: 0, pricing: 0 };
+      return row ?? { questions: 0, objections: 0, painPoints: 0, pricing: 0, pricingCalls: 0 };
     },
 
     /** Recordings per UTC day, month or year from `from` (all when undefined); keys are YYYY-MM-DD. */

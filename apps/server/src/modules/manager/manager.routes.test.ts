@@ -159,14 +159,19 @@ describe.each(BACKENDS)('manager figures and the hub on %s', (backend) => {
   it('sums the analyses of each range and counts recordings per period', async () => {
     const week = await get('/api/manager/dashboard/summary?duration=6');
     // Days 0..6 hold r1 (day 0), r6 (day 1, not analysed), r2 (day 2).
-    // Questions 3 + 2 = 5; objections 1 + 2 = 3; pain points 2 + 0 = 2; pricing 1 + 0 = 1.
+    // Questions 3 + 2 = 5; objections 1 + 2 = 3; pain points 2 + 0 = 2; price mentions 1 + 0 = 1,
+    // in one call (r1). Recordings r1, r6, r2 = 3; 90.4 + 125.6 = 216 s = 3:36.
     expect(week).toMatchObject({
       duration: '6',
       from: isoDay(new Date(todayStart() - 6 * DAY)),
+      totalRecordings: 3,
+      totalTime: { mins: 3, secs: 36 },
+      results: { appointment: 1, followUp: 0, notInterested: 1, other: 0 },
       totalQuestions: 5,
       totalObjections: 3,
       totalPainPoints: 2,
       totalPricingDiscuss: 1,
+      totalPricingMentions: 1,
     });
     // Seven daily buckets, oldest first: zeros, then day 2 (r2), day 1 (r6), today (r1).
     expect(week.recordingCounts.unit).toBe('day');
@@ -176,24 +181,34 @@ describe.each(BACKENDS)('manager figures and the hub on %s', (backend) => {
     expect(week.recordingCounts.buckets.at(-1).start).toBe(isoDay(new Date(todayStart())));
 
     const month = await get('/api/manager/dashboard/summary?duration=29');
-    // Adds r3 (day 10): questions 5 + 5 = 10; objections 3 + 0 = 3; pain 2 + 1 = 3; pricing 1 + 2 = 3.
+    // Adds r3 (day 10): questions 5 + 5 = 10; objections 3 + 0 = 3; pain 2 + 1 = 3; price mentions
+    // 1 + 2 = 3 but in 2 calls (r1, r3). Recordings 4; 216 + 60 = 276 s = 4:36; r3 follow-up.
     expect(month).toMatchObject({
+      totalRecordings: 4,
+      totalTime: { mins: 4, secs: 36 },
+      results: { appointment: 1, followUp: 1, notInterested: 1, other: 0 },
       totalQuestions: 10,
       totalObjections: 3,
       totalPainPoints: 3,
-      totalPricingDiscuss: 3,
+      totalPricingDiscuss: 2,
+      totalPricingMentions: 3,
     });
     expect(month.recordingCounts.buckets).toHaveLength(30);
     // r1, r6, r2, r3 = 4 recordings in the 30 days.
     expect(month.recordingCounts.buckets.reduce((a: number, b: { count: number }) => a + b.count, 0)).toBe(4);
 
     const year = await get('/api/manager/dashboard/summary?duration=365');
-    // Adds r4 (day 40): questions 10 + 1 = 11; objections 3 + 1 = 4; pain 3 + 1 = 4; pricing 3 + 1 = 4.
+    // Adds r4 (day 40): questions 10 + 1 = 11; objections 3 + 1 = 4; pain 3 + 1 = 4; price mentions
+    // 3 + 1 = 4 in 3 calls. Recordings 5; 276 + 30 = 306 s = 5:06; r4 follow-up.
     expect(year).toMatchObject({
+      totalRecordings: 5,
+      totalTime: { mins: 5, secs: 6 },
+      results: { appointment: 1, followUp: 2, notInterested: 1, other: 0 },
       totalQuestions: 11,
       totalObjections: 4,
       totalPainPoints: 4,
-      totalPricingDiscuss: 4,
+      totalPricingDiscuss: 3,
+      totalPricingMentions: 4,
     });
     expect(year.recordingCounts.unit).toBe('month');
     expect(year.recordingCounts.buckets[0].start).toBe(
@@ -203,13 +218,18 @@ describe.each(BACKENDS)('manager figures and the hub on %s', (backend) => {
     expect(year.recordingCounts.buckets.reduce((a: number, b: { count: number }) => a + b.count, 0)).toBe(5);
 
     const all = await get('/api/manager/dashboard/summary?duration=all');
-    // Adds r5 (day 400): questions 11 + 4 = 15; objections 4 + 3 = 7; pain 4 + 2 = 6; pricing 4 + 0 = 4.
+    // Adds r5 (day 400): questions 11 + 4 = 15; objections 4 + 3 = 7; pain 4 + 2 = 6; price mentions
+    // 4 + 0 = 4 in 3 calls. Recordings 6; 306 + 45 = 351 s = 5:51 (the range-free routes' figures).
     expect(all).toMatchObject({
       from: null,
+      totalRecordings: 6,
+      totalTime: { mins: 5, secs: 51 },
+      results: { appointment: 1, followUp: 2, notInterested: 1, other: 1 },
       totalQuestions: 15,
       totalObjections: 7,
       totalPainPoints: 6,
-      totalPricingDiscuss: 4,
+      totalPricingDiscuss: 3,
+      totalPricingMentions: 4,
     });
     expect(all.recordingCounts.unit).toBe('year');
     const firstYear = daysAgo(400).getUTCFullYear();
@@ -219,6 +239,34 @@ describe.each(BACKENDS)('manager figures and the hub on %s', (backend) => {
 
     // The default range is one week.
     expect((await get('/api/manager/dashboard/summary')).duration).toBe('6');
+  });
+
+  it('makes every card follow the range, consistent with its chart', async () => {
+    const sum = (buckets: { count: number }[]) => buckets.reduce((a, b) => a + b.count, 0);
+    const figures = [];
+    for (const duration of ['6', '29', '365', 'all']) {
+      const s = await get(`/api/manager/dashboard/summary?duration=${duration}`);
+      // Total Recordings is the chart's sum; the results and Pricing Discussed count calls of it.
+      expect(s.totalRecordings).toBe(sum(s.recordingCounts.buckets));
+      const { appointment, followUp, notInterested, other } = s.results;
+      expect(appointment + followUp + notInterested + other).toBeLessThanOrEqual(s.totalRecordings);
+      expect(s.totalPricingDiscuss).toBeLessThanOrEqual(s.totalRecordings);
+      figures.push([s.totalRecordings, s.totalTime.mins * 60 + s.totalTime.secs, s.results.followUp]);
+    }
+    // Recordings of different ages give different totals per range.
+    expect(figures).toEqual([
+      [3, 216, 0],
+      [4, 276, 1],
+      [5, 306, 2],
+      [6, 351, 2],
+    ]);
+  });
+
+  it('counts Pricing Discussed as calls with any price mention, not as mentions', async () => {
+    // r3 mentions pricing twice and r1 once: 3 mentions, 2 calls over the month.
+    const month = await get('/api/manager/dashboard/summary?duration=29');
+    expect(month.totalPricingMentions).toBe(3);
+    expect(month.totalPricingDiscuss).toBe(2);
   });
 
   it('refuses an unknown range, naming the allowed values', async () => {

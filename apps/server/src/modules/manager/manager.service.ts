@@ -132,9 +132,13 @@ export function createManagerService(deps: { repo: ManagerRepository; now?: () =
       const today = now();
       const from = duration === 'all' ? undefined : rangeStart(today, Number(duration));
       const unit = duration === 'all' ? 'year' : duration === '365' ? 'month' : 'day';
-      const [totals, counts] = await Promise.all([
-        repo.totals(caller.organizationId, from),
-        repo.countsBy(caller.organizationId, unit, from),
+      const org = caller.organizationId;
+      // Every figure is over the same window: recordings created since `from` (all when undefined).
+      const [totals, counts, recorded, results] = await Promise.all([
+        repo.totals(org, from),
+        repo.countsBy(org, unit, from),
+        repo.recordingTotals(org, from),
+        repo.results(org, { from }),
       ]);
       const byStart = new Map(counts.map((c) => [c.start, c.n]));
       const first = from ?? (counts[0] ? new Date(`${counts[0].start}T00:00:00Z`) : rangeStart(today, 0));
@@ -145,10 +149,14 @@ export function createManagerService(deps: { repo: ManagerRepository; now?: () =
       return {
         duration,
         from: from ? isoDay(from) : null,
+        totalRecordings: recorded.calls,
+        totalTime: splitSeconds(recorded.seconds),
+        results: toResults(results),
         totalQuestions: totals.questions,
         totalObjections: totals.objections,
         totalPainPoints: totals.painPoints,
-        totalPricingDiscuss: totals.pricing,
+        totalPricingDiscuss: totals.pricingCalls,
+        totalPricingMentions: totals.pricing,
         recordingCounts: { unit, buckets },
       };
     },

@@ -17,22 +17,20 @@ export const managerKeys = {
   locations: () => ['manager', 'locations'] as const,
 };
 
-/** The four range-independent figures: recordings, total time and results, fetched together. */
+/**
+ * The organization's recordings count over all time: only whether it has any (the empty state).
+ * Every card's figure comes from the range's summary.
+ */
 export function totalsQueryOptions() {
   return queryOptions({
     queryKey: managerKeys.totals(),
-    queryFn: async ({ signal }) => {
-      const [recordings, times, results] = await Promise.all([
-        callApi(managerApi.totalRecordings, {}, { signal }),
-        callApi(managerApi.totalTimes, {}, { signal }),
-        callApi(managerApi.results, {}, { signal }),
-      ]);
-      return { totalRecordings: recordings.total, times, results };
-    },
+    queryFn: async ({ signal }) => ({
+      totalRecordings: (await callApi(managerApi.totalRecordings, {}, { signal })).total,
+    }),
   });
 }
 
-/** The range's questions, objections, pain points, pricing and recordings per period. */
+/** The range's eight card figures (recordings, time, results, content counts) and recordings per period. */
 export function summaryQueryOptions(duration: SummaryDuration) {
   return queryOptions({
     queryKey: managerKeys.summary(duration),

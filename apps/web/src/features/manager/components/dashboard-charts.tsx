@@ -48,7 +48,8 @@ export function ContentPie({ summary }: ChartsProps) {
     { key: 'questions', count: summary.totalQuestions },
     { key: 'objections', count: summary.totalObjections },
     { key: 'painPoints', count: summary.totalPainPoints },
-    { key: 'pricing', count: summary.totalPricingDiscuss },
+    // Mentions, like the other three slices (the Pricing Discussed card counts calls).
+    { key: 'pricing', count: summary.totalPricingMentions },
   ];
   const labels = {
     questions: t('managerDashboard.pie.questions'),

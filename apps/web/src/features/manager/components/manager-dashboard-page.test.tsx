@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
 import {
-  ResultsResponse,
   SummaryResponse,
   TotalRecordingsResponse,
-  TotalTimesResponse,
   type SummaryDuration,
 } from '@call-insights/contracts/manager';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -19,10 +17,14 @@ const summaries: Record<SummaryDuration, SummaryResponse> = {
   '6': {
     duration: '6',
     from: '2026-03-04',
+    totalRecordings: 4,
+    totalTime: { mins: 12, secs: 7 },
+    results: { appointment: 1, followUp: 2, notInterested: 0, other: 1 },
     totalQuestions: 12,
     totalObjections: 5,
     totalPainPoints: 3,
     totalPricingDiscuss: 2,
+    totalPricingMentions: 3,
     recordingCounts: {
       unit: 'day',
       buckets: [
@@ -35,19 +37,27 @@ const summaries: Record<SummaryDuration, SummaryResponse> = {
   '29': {
     duration: '29',
     from: '2026-02-09',
+    totalRecordings: 4,
+    totalTime: { mins: 20, secs: 0 },
+    results: { appointment: 2, followUp: 1, notInterested: 1, other: 0 },
     totalQuestions: 40,
     totalObjections: 17,
     totalPainPoints: 9,
-    totalPricingDiscuss: 8,
+    totalPricingDiscuss: 3,
+    totalPricingMentions: 8,
     recordingCounts: { unit: 'day', buckets: [{ start: '2026-02-09', count: 4 }] },
   },
   '365': {
     duration: '365',
     from: '2025-03-10',
+    totalRecordings: 17,
+    totalTime: { mins: 83, secs: 59 },
+    results: { appointment: 5, followUp: 6, notInterested: 3, other: 2 },
     totalQuestions: 120,
     totalObjections: 33,
     totalPainPoints: 21,
-    totalPricingDiscuss: 14,
+    totalPricingDiscuss: 9,
+    totalPricingMentions: 14,
     recordingCounts: {
       unit: 'month',
       buckets: [
@@ -59,10 +69,14 @@ const summaries: Record<SummaryDuration, SummaryResponse> = {
   all: {
     duration: 'all',
     from: null,
+    totalRecordings: 0,
+    totalTime: { mins: 0, secs: 0 },
+    results: { appointment: 0, followUp: 0, notInterested: 0, other: 0 },
     totalQuestions: 0,
     totalObjections: 0,
     totalPainPoints: 0,
     totalPricingDiscuss: 0,
+    totalPricingMentions: 0,
     recordingCounts: { unit: 'year', buckets: [{ start: '2026-01-01', count: 0 }] },
   },
 };
@@ -72,12 +86,6 @@ function serveDashboard({ total = 57 } = {}) {
     .on('GET', `/users/userId/${testUser.id}`, () => json(200, { ...testUser, role: 'manager' }))
     .on('GET', '/manager/dashboard/total-recordings', () =>
       json(200, TotalRecordingsResponse.parse({ total })),
-    )
-    .on('GET', '/manager/dashboard/total-times', () =>
-      json(200, TotalTimesResponse.parse({ mins: 83, secs: 7 })),
-    )
-    .on('GET', '/manager/dashboard/results', () =>
-      json(200, ResultsResponse.parse({ appointment: 9, followUp: 14, notInterested: 6, other: 2 })),
     )
     .on('GET', '/manager/dashboard/summary', ({ query }) => {
       const duration = (query.get('duration') ?? '6') as SummaryDuration;
@@ -101,18 +109,20 @@ describe('manager dashboard', () => {
     await renderApp('/main/manager/dashboard');
 
     await waitFor(() => expect(card('Total Questions')).toBe('12'));
-    expect(card('Total Recordings')).toBe('57');
-    expect(card('Total Time')).toBe('83m 07s');
+    // The week's recordings (the chart's 1 + 0 + 3), not the organization's 57.
+    expect(card('Total Recordings')).toBe('4');
+    expect(card('Total Time')).toBe('12m 07s');
     expect(card('Total Objections')).toBe('5');
-    expect(card('Appointment')).toBe('9');
-    expect(card('Follow-up')).toBe('14');
-    expect(card('Not Interested')).toBe('6');
+    expect(card('Appointment')).toBe('1');
+    expect(card('Follow-up')).toBe('2');
+    expect(card('Not Interested')).toBe('0');
+    // Calls in which pricing was discussed; the pie shows the 3 mentions.
     expect(card('Pricing Discussed')).toBe('2');
     expect(screen.getByRole('tab', { name: '1 Week' }).getAttribute('aria-selected')).toBe('true');
     expect(summaryCalls()).toEqual(['6']);
     expect(
       screen.getByRole('img', {
-        name: 'Call content over the range: Questions: 12, Objections: 5, Pain points: 3, Pricing: 2',
+        name: 'Call content over the range: Questions: 12, Objections: 5, Pain points: 3, Pricing: 3',
       }),
     ).toBeTruthy();
     expect(
@@ -128,19 +138,32 @@ describe('manager dashboard', () => {
     await userEvent.click(screen.getByRole('tab', { name: '1 Year' }));
     await waitFor(() => expect(card('Total Questions')).toBe('120'));
     expect(card('Total Objections')).toBe('33');
-    expect(card('Pricing Discussed')).toBe('14');
+    expect(card('Pricing Discussed')).toBe('9');
+    // Every card follows the range, the recordings, time and results too.
+    expect(card('Total Recordings')).toBe('17');
+    expect(card('Total Time')).toBe('83m 59s');
+    expect(card('Appointment')).toBe('5');
+    expect(card('Follow-up')).toBe('6');
+    expect(card('Not Interested')).toBe('3');
     expect(screen.getByRole('tab', { name: '1 Year' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('img', { name: 'Recordings per month: Jan 2026: 6, Feb 2026: 11' })).toBeTruthy();
     expect(searchOf(router).get('range')).toBe('365');
 
     await userEvent.click(screen.getByRole('tab', { name: '1 Month' }));
     await waitFor(() => expect(card('Total Questions')).toBe('40'));
+    expect(card('Total Recordings')).toBe('4');
+    expect(card('Total Time')).toBe('20m 00s');
+    expect(card('Appointment')).toBe('2');
     await userEvent.click(screen.getByRole('tab', { name: 'All' }));
     await waitFor(() => expect(card('Total Questions')).toBe('0'));
+    expect(card('Total Recordings')).toBe('0');
     expect(screen.getByText('No recordings in this range')).toBeTruthy();
     expect(summaryCalls()).toEqual(['6', '365', '29', 'all']);
-    // The range-independent figures were fetched once.
+    // The organization-wide count (only for the empty state) was fetched once; the range-free
+    // time and results are no longer asked for.
     expect(fake.server.calls('GET', '/manager/dashboard/total-recordings')).toHaveLength(1);
+    expect(fake.server.calls('GET', '/manager/dashboard/total-times')).toHaveLength(0);
+    expect(fake.server.calls('GET', '/manager/dashboard/results')).toHaveLength(0);
   });
 
   it('opens on the range of the URL', async () => {

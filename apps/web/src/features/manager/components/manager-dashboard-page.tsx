@@ -93,19 +93,21 @@ export function ManagerDashboardPage() {
         <StatCard
           id="stat-total-recordings"
           label={t('managerDashboard.cards.totalRecordings')}
-          value={count(totalsData?.totalRecordings)}
+          value={count(s?.totalRecordings)}
+          busy={summaryBusy}
         />
         <StatCard
           id="stat-total-time"
           label={t('managerDashboard.cards.totalTime')}
           value={
-            totalsData
+            s
               ? t('managerDashboard.duration', {
-                  mins: totalsData.times.mins,
-                  secs: String(totalsData.times.secs).padStart(2, '0'),
+                  mins: s.totalTime.mins,
+                  secs: String(s.totalTime.secs).padStart(2, '0'),
                 })
               : undefined
           }
+          busy={summaryBusy}
         />
         <StatCard
           id="stat-total-questions"
@@ -122,17 +124,20 @@ export function ManagerDashboardPage() {
         <StatCard
           id="stat-appointment"
           label={t('managerDashboard.cards.appointment')}
-          value={count(totalsData?.results.appointment)}
+          value={count(s?.results.appointment)}
+          busy={summaryBusy}
         />
         <StatCard
           id="stat-follow-up"
           label={t('managerDashboard.cards.followUp')}
-          value={count(totalsData?.results.followUp)}
+          value={count(s?.results.followUp)}
+          busy={summaryBusy}
         />
         <StatCard
           id="stat-not-interested"
           label={t('managerDashboard.cards.notInterested')}
-          value={count(totalsData?.results.notInterested)}
+          value={count(s?.results.notInterested)}
+          busy={summaryBusy}
         />
         <StatCard
           id="stat-pricing"
