@@ -353,4 +353,26 @@ test('"Try sample calls" fills an empty list with the sample calls, analysed', a
   await expect(rows).toHaveCount(2);
   await page.getByRole('combobox', { name: 'Result' }).selectOption({ label: 'All results' });
   await expect(rows).toHaveCount(4);
+
+  await test.step('in French at 1024 px nothing widens the page; the import tooltip wraps inside it', async () => {
+    await page.evaluate(() => window.localStorage.setItem('language', 'fr'));
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(5);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow(), 'nothing on the page is wider than the screen').toBeLessThanOrEqual(0);
+
+    await page.getByRole('button', { name: 'Importer un enregistrement' }).hover();
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toBeVisible();
+    const box = await tooltip.evaluate((element) => ({
+      right: element.getBoundingClientRect().right,
+      overflow: element.scrollWidth - element.clientWidth,
+    }));
+    expect(box.overflow, 'the tooltip text wraps inside its box').toBeLessThanOrEqual(0);
+    expect(box.right, 'the tooltip fits the screen').toBeLessThanOrEqual(1024);
+    expect(await overflow(), 'the open tooltip does not widen the page').toBeLessThanOrEqual(0);
+  });
 });

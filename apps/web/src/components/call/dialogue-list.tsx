@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import type { Turn } from './dialogue';
 import { formatClock } from './format';
-import type { SpeakerInfo } from './speakers';
+import { speakerName, type SpeakerInfo } from './speakers';
 import { speakerToneClasses } from './styles';
 
 type DialogueListProps = {
@@ -24,10 +24,7 @@ export function DialogueList({ turns, speakers, activeIndex = -1, onPlayTurn }: 
     return <p className="text-sm text-gray-500 dark:text-gray-400">{t('analysis.transcript.noDialogue')}</p>;
   }
 
-  const speakerLabel = (info: SpeakerInfo | undefined, speaker: string) =>
-    info && info.role !== 'unknown'
-      ? t('analysis.transcript.speakerWithRole', { speaker, role: t(`analysis.transcript.${info.role}`) })
-      : speaker;
+  const speakerLabel = (info: SpeakerInfo | undefined, speaker: string) => speakerName(t, speaker, info);
 
   return (
     <ol className="space-y-3">

@@ -15,9 +15,10 @@ type InsightsPanelProps = {
   extraTab?: { label: string; content: ReactNode };
 };
 
-const panelClasses = cn(tabPanelClasses, 'h-full overflow-y-auto p-4 sm:p-6');
+// From lg up the card is 1000 px high and each panel scrolls inside; below it grows with its content.
+const panelClasses = cn(tabPanelClasses, 'p-4 sm:p-6 lg:h-full lg:overflow-y-auto');
 
-/** "Call Insights": 1000 px high, scrolling inside; Highlights (default), Coaching and an optional third tab. */
+/** "Call Insights": 1000 px high from lg up, scrolling inside (as high as its content below); Highlights (default), Coaching and an optional third tab. */
 export function InsightsPanel({ analysis, coaching, extraTab }: InsightsPanelProps) {
   const { t } = useTranslation();
   return (
@@ -25,15 +26,15 @@ export function InsightsPanel({ analysis, coaching, extraTab }: InsightsPanelPro
       titleId="call-insights-title"
       title={t('analysis.insights.title')}
       flush
-      className="h-[1000px]"
+      className="lg:h-[1000px]"
     >
-      <TabGroup defaultIndex={0} className="flex h-full flex-col">
+      <TabGroup defaultIndex={0} className="flex flex-col lg:h-full">
         <TabList aria-label={t('analysis.insights.tabsLabel')} className={tabListClasses}>
           <Tab className={tabClasses}>{t('analysis.insights.highlights')}</Tab>
           <Tab className={tabClasses}>{t('analysis.insights.coaching')}</Tab>
           {extraTab && <Tab className={tabClasses}>{extraTab.label}</Tab>}
         </TabList>
-        <TabPanels className="min-h-0 flex-1">
+        <TabPanels className="lg:min-h-0 lg:flex-1">
           <TabPanel className={panelClasses}>
             <HighlightsView analysis={analysis} />
           </TabPanel>

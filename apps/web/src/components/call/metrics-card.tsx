@@ -10,7 +10,7 @@ import {
   type SpeakerShare,
 } from './metrics';
 import { SectionCard } from './section-card';
-import type { SpeakerInfo } from './speakers';
+import { speakerName, type SpeakerInfo } from './speakers';
 import { mutedTextClasses, speakerToneClasses, subheadingClasses } from './styles';
 
 type MetricsCardProps = { metrics: ConversationMetrics; speakers: readonly SpeakerInfo[] };
@@ -27,13 +27,7 @@ export function MetricsCard({ metrics, speakers }: MetricsCardProps) {
   });
   const whole = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 0 });
   const shares = speakerShares(metrics, speakers);
-  const nameOf = (share: SpeakerShare) =>
-    share.info && share.info.role !== 'unknown'
-      ? t('analysis.transcript.speakerWithRole', {
-          speaker: share.speaker,
-          role: t(`analysis.transcript.${share.info.role}`),
-        })
-      : share.speaker;
+  const nameOf = (share: SpeakerShare) => speakerName(t, share.speaker, share.info);
   const percentOf = (share: SpeakerShare) =>
     t('analysis.metrics.percent', { value: whole.format(share.wholePercent) });
   /** The rep's count carries the benchmark under it. */

@@ -1,4 +1,5 @@
 /** Who is the rep and who the customer, and the colour and side each speaker gets on screen. */
+import type { TFunction } from 'i18next';
 
 export type SpeakerRole = 'rep' | 'customer' | 'unknown';
 export type SpeakerTone = 0 | 1 | 2 | 3 | 4;
@@ -39,4 +40,16 @@ export function describeSpeakers(
 
 export function speakerMap(infos: readonly SpeakerInfo[]): Map<string, SpeakerInfo> {
   return new Map(infos.map((info) => [info.speaker, info]));
+}
+
+/**
+ * A speaker's name on screen: the transcriber's "Speaker 2" in the reader's language ("Intervenant 2"),
+ * any other label (a name, "Rep") as written, with the role when it is known ("Speaker 1 (Rep)").
+ */
+export function speakerName(t: TFunction, speaker: string, info?: SpeakerInfo): string {
+  const numbered = /^speaker\s+(\d+)$/iu.exec(speaker.trim());
+  const name = numbered ? t('analysis.transcript.numbered', { n: numbered[1] }) : speaker;
+  return info && info.role !== 'unknown'
+    ? t('analysis.transcript.speakerWithRole', { speaker: name, role: t(`analysis.transcript.${info.role}`) })
+    : name;
 }

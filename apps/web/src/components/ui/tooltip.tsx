@@ -38,7 +38,7 @@ export function Tooltip({ content, children, placement = 'bottom', className }: 
         id={id}
         role="tooltip"
         className={cn(
-          'pointer-events-none absolute right-0 z-30 w-max max-w-64 rounded-md bg-gray-900 px-2.5 py-1.5 text-left text-xs font-medium text-white shadow-lg transition-opacity dark:bg-gray-700 dark:ring-1 dark:ring-white/10',
+          'pointer-events-none absolute right-0 z-30 w-max max-w-64 rounded-md whitespace-normal break-words bg-gray-900 px-2.5 py-1.5 text-left text-xs font-medium text-white shadow-lg transition-opacity dark:bg-gray-700 dark:ring-1 dark:ring-white/10',
           placement === 'bottom' ? 'top-full mt-2' : 'bottom-full mb-2',
           open ? 'visible opacity-100' : 'invisible opacity-0',
         )}

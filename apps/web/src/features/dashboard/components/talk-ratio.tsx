@@ -4,6 +4,11 @@ import { useTranslation } from 'react-i18next';
 /** Within this many points of the anchor the balance counts as right. */
 const NEAR = 0.05;
 
+/** Binds each number to a following "%" (French "34 %") so a line never breaks between them. */
+function keepUnitsTogether(text: string): string {
+  return text.replace(/(\d) (?=%)/g, '$1\u00a0');
+}
+
 /** The rep's mean share of talk time this week against the 43:57 anchor of winning calls. */
 export function TalkRatio({ ratio }: { ratio: HubResponse['talkRatio'] }) {
   const { t } = useTranslation('teams');
@@ -26,7 +31,7 @@ export function TalkRatio({ ratio }: { ratio: HubResponse['talkRatio'] }) {
   return (
     <>
       <p className="mt-1 text-2xl font-semibold text-gray-900 tabular-nums dark:text-white">
-        {t('hub.ratioValue', { rep, customer: 100 - rep })}
+        {keepUnitsTogether(t('hub.ratioValue', { rep, customer: 100 - rep }))}
       </p>
       <div
         className="relative mt-3 h-2.5 rounded-full bg-emerald-200 dark:bg-emerald-500/30"

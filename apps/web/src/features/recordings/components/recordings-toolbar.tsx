@@ -119,7 +119,8 @@ export function RecordingsToolbar({
           />
         )}
         <FilterSelect
-          className="sm:w-44"
+          // As wide as its longest option (French "Tous les résultats" needs more than 11rem).
+          className="sm:w-auto sm:min-w-44"
           label={t('recordings.filter.resultLabel')}
           value={result ?? ''}
           onChange={(value) => {

@@ -63,14 +63,15 @@ export function TrackersPage() {
               aria-labelledby={`tracker-name-${tracker.id}`}
               className="rounded-lg bg-white p-4 shadow-xs ring-1 ring-gray-200 dark:bg-gray-800/50 dark:ring-white/10"
             >
-              <div className="flex items-start justify-between gap-3">
+              {/* The buttons go below the name when both don't fit on one line (French, narrow cards). */}
+              <div className="flex flex-wrap items-start justify-between gap-3">
                 <h2
                   id={`tracker-name-${tracker.id}`}
-                  className="text-base font-semibold text-gray-900 dark:text-white"
+                  className="min-w-0 text-base font-semibold break-words text-gray-900 dark:text-white"
                 >
                   {trackerDisplayName(tracker, t)}
                   {tracker.builtIn && (
-                    <span className="ml-2 rounded-md bg-gray-100 px-1.5 py-0.5 text-xs font-medium text-gray-600 dark:bg-white/10 dark:text-gray-300">
+                    <span className="ml-2 rounded-md bg-gray-100 px-1.5 py-0.5 text-xs whitespace-nowrap font-medium text-gray-600 dark:bg-white/10 dark:text-gray-300">
                       {t('page.builtIn')}
                     </span>
                   )}
