@@ -70,6 +70,9 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
+    // Errors the router raises before any route (an address that does not decode) leave in the
+    // API's one error shape too.
+    frameworkErrors: (err, req, reply) => errorHandler(err, req, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -121,6 +124,9 @@ export async function buildApp(deps: AppDeps) {
   // Closed by default: the SPA is served from the same origin and needs no CORS.
   await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: false });
   await app.register(rateLimit, { global: false });
+  // Fastify reads text/plain bodies as strings by default; no route takes text, so a JSON route sent
+  // text answers 415 "send JSON" like any other media type, not a puzzling "must be an object".
+  app.removeContentTypeParser('text/plain');
 
   await app.register(swagger, {
     openapi: {

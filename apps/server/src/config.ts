@@ -46,6 +46,9 @@ export const ConfigSchema = z
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
     AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
     SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
+    /** Invitation e-mails per organization per hour, and to one address per hour (members.service). */
+    INVITES_PER_HOUR_PER_ORG: z.coerce.number().int().positive().default(50),
+    INVITES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().positive().default(3),
     LOGIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().positive().default(5),
     LOGIN_DELAY_BASE_MS: z.coerce.number().int().positive().default(30_000),
     LOGIN_DELAY_MAX_MS: z.coerce

@@ -244,6 +244,10 @@ export function createContainer(deps: ContainerDeps): Container {
     locations,
     publicUrl: publicUrlOf(config),
     log: logger,
+    invitesPerHour: {
+      organization: config.INVITES_PER_HOUR_PER_ORG,
+      address: config.INVITES_PER_HOUR_PER_ADDRESS,
+    },
   });
   const manager = createManagerService({ repo: createManagerRepository(database.db) });
 

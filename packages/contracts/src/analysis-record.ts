@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './http.js';
+import { Id } from './http.js';
 import { Analysis, ConversationMetrics } from './analysis.js';
 import { ErrorSetup, RecordingStatus } from './recordings.js';
 import { Segment } from './transcript.js';
@@ -41,7 +41,7 @@ export const ShareExpiryDays = z.union([z.literal(7), z.literal(30), z.literal(9
 export type ShareExpiryDays = z.infer<typeof ShareExpiryDays>;
 
 export const LinkGeneratorRequest = z.object({
-  id: z.coerce.number().int().positive().max(MAX_ID),
+  id: Id,
   expires_in_days: ShareExpiryDays.optional().describe(
     'Sets the expiry of the (new or current) link from now: 7, 30 or 90 days, or null for never; omitted keeps it (a new link never expires)',
   ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './http.js';
 
 /**
  * Call-analysis contracts: the analysis of one recording (spec document 2, "Analysis"), the
@@ -156,9 +157,7 @@ export const CoachCatalogue = z.object({
 export type CoachCatalogue = z.infer<typeof CoachCatalogue>;
 
 export const CoachingRequest = z.object({
-  id: z
-    .union([z.number().int().positive(), z.string().trim().min(1).max(64)])
-    .describe('Id of the recording the feedback is for'),
+  id: Id.describe('Id of the recording the feedback is for (a number, or its digits as text)'),
   transcription: z.string().max(500_000).describe('Transcript text of the recording'),
   coach_name: z.string().trim().min(1).max(200).describe('Coach name, one of the catalogue’s coaches'),
   method: z.string().trim().min(1).max(100).describe('Coaching method, one of the catalogue’s methods'),

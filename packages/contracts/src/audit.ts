@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './http.js';
 
 /** Sensitive actions the audit log records. */
 export const AuditAction = z.enum([
@@ -38,7 +39,7 @@ export const AUDIT_PAGE_SIZE = 50;
 export const AuditQuery = z.object({
   action: AuditAction.optional(),
   /** Events older than this id (the `next_before` of the previous page). */
-  before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  before: Id.optional(),
 });
 
 export const AuditPage = z.object({ events: z.array(AuditEvent), next_before: z.number().int().nullable() });

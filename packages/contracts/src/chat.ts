@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './http.js';
 
 /**
  * The assistant's contracts (spec document 2: chat entities, the four chat calls, chat constants).
@@ -20,7 +21,7 @@ export const SessionParams = z.object({
 });
 
 export const UserIdParams = z.object({
-  user_id: z.coerce.number().int().positive().max(2147483647).describe('The signed-in user’s id'),
+  user_id: Id.describe('The signed-in user’s id'),
 });
 
 export const AgentQueryRequest = z.object({

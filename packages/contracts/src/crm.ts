@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './http.js';
 import { LocationId } from './locations.js';
 
 /**
@@ -43,6 +44,12 @@ export const SYNC_ERROR_TEXT = {
 /** Default window when no dates are given: the last 30 days. */
 export const SYNC_DEFAULT_DAYS = 30;
 
+/**
+ * The earliest day a sync window may reach (UTC): older than any call HighLevel keeps, and far
+ * from the years dates cannot be written or stored in (year 0, negative years).
+ */
+export const SYNC_EARLIEST_DATE = '2000-01-01';
+
 /** A date as epoch milliseconds (the spec's form) or an ISO 8601 string. */
 const SyncDate = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
@@ -63,8 +70,12 @@ export const SyncStartRequest = z
       .max(200)
       .optional()
       .describe('Exact, case-sensitive account name (the admin page’s "Location Name" form)'),
-    start_date: SyncDate.describe('Window start (epoch ms or ISO); empty = 30 days before end_date'),
-    end_date: SyncDate.describe('Window end (epoch ms or ISO); empty = now; never after today'),
+    start_date: SyncDate.describe(
+      'Window start (epoch ms or ISO); empty = 30 days before end_date; not before 2000-01-01',
+    ),
+    end_date: SyncDate.describe(
+      'Window end (epoch ms or ISO); empty = now; never after today nor before 2000-01-01',
+    ),
   })
   .refine((b) => b.location_id !== undefined || (b.location_name ?? '').trim() !== '', {
     message: 'Give location_id or location_name',
@@ -96,7 +107,7 @@ export const SyncRun = z.object({
 });
 export type SyncRun = z.infer<typeof SyncRun>;
 
-export const SyncRunParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const SyncRunParams = z.object({ id: Id });
 
 export const CrmSettings = z.object({
   writeBack: z

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 
 /**
@@ -10,6 +10,19 @@ import type { ErrorCode } from './errors.js';
 
 /** The largest id PostgreSQL's `integer` holds: ids past it are refused as bad input, never a 500. */
 export const MAX_ID = 2_147_483_647;
+
+/**
+ * A record id (1 to `MAX_ID`): a JSON number, or plain decimal digits (query strings, path
+ * parameters, multipart fields and clients that send ids as text). Not `z.coerce.number()`: that
+ * reads `true` as 1 and "0x1", " 1", "1e0" or "" as numbers; those are refused as not a number, and
+ * digits past `MAX_ID` as too big (a 400 on the field, never PostgreSQL's integer overflow). The
+ * range checks stop at the first failure, so 1e20 says "at most 2147483647" only (not also zod's
+ * safe-integer bound).
+ */
+export const Id = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+  z.number().min(1, { abort: true }).max(MAX_ID, { abort: true }).int(),
+);
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

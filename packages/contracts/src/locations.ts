@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './http.js';
 import { UserType } from './users.js';
 
 /**
@@ -7,7 +8,7 @@ import { UserType } from './users.js';
  * the server keeps them sealed (the spec's entities carried them to the browser; ours do not).
  */
 
-export const LocationId = z.coerce.number().int().positive().max(2147483647);
+export const LocationId = Id;
 
 /** The spec's success marker of PUT calls. */
 export const MsgSuccessResponse = z.object({ msg: z.literal('success') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './http.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, Role, UserType } from './users.js';
 
 /**
@@ -9,7 +10,6 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, Role, UserType } from './user
 /** Invitations last seven days. */
 export const INVITATION_TTL_DAYS = 7;
 
-const Id = z.coerce.number().int().positive().max(2147483647);
 const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 const UserName = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './http.js';
 
 /**
  * The header bell: events for one recipient, with an unread count and a link to the object.
@@ -37,7 +38,7 @@ export type Notification = z.infer<typeof Notification>;
 
 export const NotificationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
-  before: z.coerce.number().int().positive().max(2147483647).optional().describe('Older than this id'),
+  before: Id.optional().describe('Older than this id'),
 });
 
 export const NotificationsResponse = z.object({
@@ -47,7 +48,7 @@ export const NotificationsResponse = z.object({
 export type NotificationsResponse = z.infer<typeof NotificationsResponse>;
 
 export const MarkReadRequest = z.union([
-  z.object({ ids: z.array(z.coerce.number().int().positive().max(2147483647)).min(1).max(100) }),
+  z.object({ ids: z.array(Id).min(1).max(100) }),
   z.object({ all: z.literal(true) }),
 ]);
 export type MarkReadRequest = z.infer<typeof MarkReadRequest>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CallResultClass } from './analysis.js';
-import { MAX_ID } from './http.js';
+import { Id } from './http.js';
 
 /** Recording contracts: spec document 2, sections 2–7 (recordings list, import, progress, export). */
 
@@ -31,13 +31,7 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 
 /** The JSON part of an upload (and the body of a URL import, plus file_url). */
 export const UploadMeta = z.object({
-  user_id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(MAX_ID)
-    .optional()
-    .describe('The uploader; must be the signed-in user'),
+  user_id: Id.optional().describe('The uploader; must be the signed-in user'),
   upload_type: z.enum(['uploaded_file', 'file_url']).optional(),
   num_speakers: z.preprocess(
     emptyToUndefined,
@@ -45,7 +39,7 @@ export const UploadMeta = z.object({
   ),
   phone_number: z.preprocess(emptyToUndefined, z.string().trim().max(40).optional()),
   phone_country: z.preprocess(emptyToUndefined, PhoneCountry.default('US')),
-  location_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(MAX_ID).optional()),
+  location_id: z.preprocess(emptyToUndefined, Id.optional()),
 });
 export type UploadMeta = z.infer<typeof UploadMeta>;
 
@@ -57,7 +51,7 @@ export type FileUrlRequest = z.infer<typeof FileUrlRequest>;
 export const UploadResponse = z.object({ success: z.literal(UPLOAD_SUCCESS), id: z.number().int() });
 export type UploadResponse = z.infer<typeof UploadResponse>;
 
-export const RecordingIdQuery = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+export const RecordingIdQuery = z.object({ id: Id });
 
 export const ProgressResponse = z.object({
   progress: z.number().int().min(0).max(100),
@@ -87,13 +81,7 @@ const TimeZoneParam = z
   );
 
 /** The tracker a list or export is narrowed to. */
-const TrackerIdParam = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2147483647)
-  .optional()
-  .describe("Only calls that mention this tracker's phrases");
+const TrackerIdParam = Id.optional().describe("Only calls that mention this tracker's phrases");
 
 /** The call result a list or export is narrowed to. */
 const ResultParam = CallResultClass.optional().describe('Only calls whose analysis ended with this result');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './http.js';
 
 /**
  * Trackers (the spec's "Phrases"): an organization's named lists of phrases, in English and
@@ -10,9 +11,9 @@ export const TRACKER_PHRASE_MAX = 80;
 export const TRACKER_PHRASES_MAX = 30;
 export const TRACKERS_PER_ORGANIZATION_MAX = 50;
 
-export const TrackerId = z.coerce.number().int().positive().max(2147483647);
+export const TrackerId = Id;
 export const TrackerIdParams = z.object({ id: TrackerId });
-export const RecordingIdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const RecordingIdParams = z.object({ id: Id });
 
 const Phrase = z.string().trim().min(1).max(TRACKER_PHRASE_MAX);
 const PhraseList = z.array(Phrase).max(TRACKER_PHRASES_MAX);

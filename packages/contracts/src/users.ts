@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './http.js';
+import { Id } from './http.js';
 
 /** Account contracts: spec document 1, section 7 (the /users calls). */
 
@@ -22,7 +22,7 @@ const UserName = z
   .max(64)
   .regex(/^[\p{L}\p{N}._-]+$/u, 'Use letters, digits, dot, dash or underscore');
 
-export const UserId = z.coerce.number().int().positive().max(MAX_ID);
+export const UserId = Id;
 
 export const SignUpRequest = z.object({
   firstName: trimmed(100),

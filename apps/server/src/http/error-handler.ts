@@ -5,9 +5,9 @@
 import type { ErrorCode, ErrorResponse, FieldError } from '@call-insights/contracts/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDomainError, STATUS_BY_CODE } from '../errors.js';
+import { isDomainError, STATUS_BY_CODE, type DomainError } from '../errors.js';
 import { languageOf, translate, type Language } from '../i18n/translate.js';
-import { fieldProblem, type IssueLike } from './field-problems.js';
+import { fieldProblems, type IssueLike } from './field-problems.js';
 
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
@@ -25,6 +25,16 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
     message: 'The Content-Length header does not match the body.',
   },
   FST_REQ_FILE_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large.' },
+  // The upload's form (@fastify/multipart limits): a client that sends more than one recording or a
+  // form stuffed with fields made a wrong request (400), not a too-large one.
+  FST_FILES_LIMIT: { code: 'BAD_REQUEST', message: 'Send one recording per upload, in the "file" part.' },
+  FST_FIELDS_LIMIT: { code: 'BAD_REQUEST', message: 'The upload form has too many fields.' },
+  FST_PARTS_LIMIT: { code: 'BAD_REQUEST', message: 'The upload form has too many parts.' },
+  FST_PROTO_VIOLATION: {
+    code: 'BAD_REQUEST',
+    message: 'The upload form has a field name that is not allowed.',
+  },
+  FST_ERR_BAD_URL: { code: 'BAD_REQUEST', message: 'This address is not valid.' },
 };
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -43,9 +53,34 @@ export function toErrorBody(code: ErrorCode, message: string, fields?: FieldErro
   return { error: { code, message, ...(fields && fields.length > 0 ? { fields } : {}) } };
 }
 
-function describeField(v: IssueLike & { instancePath?: string }, where: string, lang: Language) {
-  const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  return { path: path || where, message: fieldProblem(v, lang) };
+/** The request part a validation error is about, and its schema (exclusive limits, unions, null). */
+function validatedPart(req: FastifyRequest, where: string): { schema?: unknown; input?: unknown } {
+  const schema = (req.routeOptions.schema as Record<string, unknown> | undefined)?.[where];
+  const input =
+    where === 'body'
+      ? req.body
+      : where === 'querystring'
+        ? req.query
+        : where === 'params'
+          ? req.params
+          : where === 'headers'
+            ? req.headers
+            : undefined;
+  return { schema, input };
+}
+
+/**
+ * A domain error's field messages in the request's language: a field message that is the error's
+ * own message filled in is translated as that message, any other with the error's values.
+ */
+function domainFields(err: DomainError, lang: Language): FieldError[] | undefined {
+  return err.fields?.map((f) => ({
+    path: f.path,
+    message:
+      f.message !== err.message && f.message === err.text
+        ? translate(lang, err.message, err.params)
+        : translate(lang, f.message, err.params),
+  }));
 }
 
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
@@ -60,12 +95,15 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
   if (isDomainError(err)) {
     if (err.statusCode >= 500) req.log.error({ err, detail: err.detail }, 'request failed');
     if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
-    return send(err.statusCode, err.code, say(err.message, err.params), err.fields);
+    return send(err.statusCode, err.code, say(err.message, err.params), domainFields(err, lang));
   }
   const fastifyErr = err as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyErr)) {
     const where = fastifyErr.validationContext ?? 'body';
-    const fields = fastifyErr.validation.map((v) => describeField(v as IssueLike, where, lang));
+    const fields = fieldProblems(fastifyErr.validation as IssueLike[], lang, {
+      ...validatedPart(req, where),
+      where,
+    });
     const message =
       fields.length === 1 && fields[0]
         ? say('Please check {field}: {problem}', { field: fields[0].path, problem: fields[0].message })
@@ -93,6 +131,15 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     // Fastify's own 4xx (bad headers, bad params…): its message describes the request, not our internals.
     const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
     return send(status, code, fastifyErr.message || say('The request could not be processed.'));
+  }
+  // The client hung up mid-request (an upload cancelled, a tab closed): nothing failed on our side
+  // and nobody reads the answer, so it is no error in the log.
+  const gone =
+    (err as NodeJS.ErrnoException).code === 'ECONNRESET' ||
+    /^(?:aborted|Premature close)$/u.test(err.message);
+  if (gone && req.raw.destroyed) {
+    req.log.info({ reason: err.message }, 'request abandoned by the client');
+    return send(400, 'BAD_REQUEST', say('The request was interrupted before it was complete.'));
   }
   req.log.error({ err }, 'request failed');
   return send(

@@ -23,7 +23,6 @@ export const MESSAGES_FR: Record<string, string> = {
 
   'Choose an audio file to upload.': 'Choisissez un fichier audio à importer.',
   'Only a failed recording can be retried.': 'Seul un enregistrement en échec peut être relancé.',
-  'Please check id: not a recording id.': "Vérifiez id : ce n'est pas un identifiant d'enregistrement.",
   'Please check these fields: {fields}.': 'Vérifiez ces champs : {fields}.',
   'Please check {field}: {problem}': 'Vérifiez {field} : {problem}',
   'is required': 'est obligatoire',
@@ -40,6 +39,11 @@ export const MESSAGES_FR: Record<string, string> = {
   'must be at most {max} characters long': 'doit contenir au plus {max} caractères',
   'must have at most {max} items': 'doit contenir au plus {max} éléments',
   'must be at most {max}': 'doit valoir au plus {max}',
+  'must be greater than {min}': 'doit être supérieur à {min}',
+  'must be less than {max}': 'doit être inférieur à {max}',
+  'must be {value}': 'doit valoir {value}',
+  'must include one of: {keys}': 'doit contenir l’un de ces champs : {keys}',
+  'must be in the format {formats}': 'doit être au format {formats}',
   'must be a valid e-mail address': 'doit être une adresse e-mail valide',
   'must be a valid web address': 'doit être une adresse web valide',
   'must be a valid UUID': 'doit être un UUID valide',
@@ -47,8 +51,20 @@ export const MESSAGES_FR: Record<string, string> = {
   'must be one of: {values}': 'doit être l’une de ces valeurs : {values}',
   'has fields that are not accepted: {keys}': 'contient des champs non acceptés : {keys}',
   'is not valid': 'n’est pas valide',
+  'Contains a NUL byte or an invalid character': 'Contient un octet NUL ou un caractère non valide',
+
+  // Messages the contracts (packages/contracts) write in their zod schemas.
+  'Not a share link': 'Ce n’est pas un lien de partage',
+  'Not an invitation token': 'Ce n’est pas un jeton d’invitation',
+  'Give location_id or location_name': 'Indiquez location_id ou location_name',
+  'Use one of the ranges 6, 29, 365 or all.': 'Utilisez l’une des périodes 6, 29, 365 ou all.',
+  'Use letters, digits, dot, dash or underscore':
+    'Utilisez des lettres, des chiffres, le point, le tiret ou le tiret bas',
+  'Add at least one phrase': 'Ajoutez au moins une expression',
   'Send the recording as multipart/form-data with a "file" part.':
     'Envoyez l’enregistrement en multipart/form-data avec une partie « file ».',
+  'Send the recording as multipart/form-data with a boundary and a "file" part.':
+    'Envoyez l’enregistrement en multipart/form-data avec un délimiteur (boundary) et une partie « file ».',
   'Sign in to continue.': 'Connectez-vous pour continuer.',
   'The "json" part of the upload is not valid JSON.':
     'La partie « json » de l’envoi n’est pas du JSON valide.',
@@ -59,6 +75,8 @@ export const MESSAGES_FR: Record<string, string> = {
   'This account is not active; turn its sync on first.':
     'Ce compte n’est pas actif ; activez d’abord sa synchronisation.',
   'This account was not found.': 'Ce compte est introuvable.',
+  'This audio link is not valid. Reload the page to get a new one.':
+    'Ce lien audio n’est pas valide. Rechargez la page pour en obtenir un nouveau.',
   'This audio link has expired. Reload the page to get a new one.':
     'Ce lien audio a expiré. Rechargez la page pour en obtenir un nouveau.',
   'This call has no transcript yet; coaching is available once it is transcribed.':
@@ -124,6 +142,19 @@ export const MESSAGES_FR: Record<string, string> = {
   'The Content-Length header does not match the body.':
     'L’en-tête Content-Length ne correspond pas au corps.',
   'The file is too large.': 'Le fichier est trop volumineux.',
+  'Send one recording per upload, in the "file" part.':
+    'Envoyez un seul enregistrement par envoi, dans la partie « file ».',
+  'The upload form has too many fields.': 'Le formulaire d’envoi contient trop de champs.',
+  'The upload form has too many parts.': 'Le formulaire d’envoi contient trop de parties.',
+  'The upload form has a field name that is not allowed.':
+    'Le formulaire d’envoi contient un nom de champ non autorisé.',
+  'This address is not valid.': 'Cette adresse n’est pas valide.',
+  'The request was interrupted before it was complete.':
+    'La requête a été interrompue avant d’être complète.',
+  'This address was already sent {count} invitations in the last hour. Try again in {minutes} minutes.':
+    'Cette adresse a déjà reçu {count} invitations dans la dernière heure. Réessayez dans {minutes} minutes.',
+  'Your organization sent {count} invitations in the last hour. Try again in {minutes} minutes.':
+    'Votre organisation a envoyé {count} invitations dans la dernière heure. Réessayez dans {minutes} minutes.',
   'Too many attempts. Please wait a minute and try again.':
     'Trop de tentatives. Patientez une minute puis réessayez.',
   'The request could not be processed.': 'La requête n’a pas pu être traitée.',
@@ -208,6 +239,8 @@ export const MESSAGES_FR: Record<string, string> = {
   'Dates after today cannot be synced.':
     'Les dates postérieures à aujourd’hui ne peuvent pas être synchronisées.',
   'The start date must be before the end date.': 'La date de début doit précéder la date de fin.',
+  'Dates before 1 January 2000 cannot be synced.':
+    'Les dates antérieures au 1er janvier 2000 ne peuvent pas être synchronisées.',
   'A sync of this account is already running.': 'Une synchronisation de ce compte est déjà en cours.',
   'This sync was not found.': 'Cette synchronisation est introuvable.',
   'This webhook is not signed.': 'Ce webhook n’est pas signé.',

@@ -49,6 +49,8 @@ export function userMessagesInSource(): { message: string; file: string }[] {
       ),
       new RegExp(String.raw`\buserMessage:\s*${LITERAL}`, 'g'),
       new RegExp(String.raw`\b(?:msg|say)\(\s*${LITERAL}`, 'g'),
+      // A field's message in an error's `fields` ({ path: …, message: '…' }).
+      new RegExp(String.raw`\bpath:[^,\n]*,\s*message:\s*${LITERAL}`, 'g'),
     ];
     for (const re of patterns) {
       for (const m of text.matchAll(re)) {
@@ -64,6 +66,27 @@ export function userMessagesInSource(): { message: string; file: string }[] {
   return out;
 }
 
+/**
+ * Messages the contracts write in their zod schemas (`.regex(re, '…')`, `{ message: '…' }`):
+ * the field problems keep them as written and translate them by their English text.
+ */
+export function contractMessages(): { message: string; file: string }[] {
+  const out: { message: string; file: string }[] = [];
+  const patterns = [
+    new RegExp(String.raw`\b(?:message|error):\s*${LITERAL}`, 'g'),
+    new RegExp(
+      String.raw`\.(?:regex|min|max|length|gt|gte|lt|lte|positive|nonnegative|negative|nonpositive|int|nonempty|startsWith|endsWith|includes|email|url|uuid|enum|literal)\([^'"()]*,\s*${LITERAL}\s*\)`,
+      'g',
+    ),
+  ];
+  for (const file of fs.readdirSync(contractsDir).filter((f) => f.endsWith('.ts'))) {
+    const text = fs.readFileSync(path.join(contractsDir, file), 'utf8');
+    for (const re of patterns)
+      for (const m of text.matchAll(re)) out.push({ message: unquote(m[1]!), file: `contracts/${file}` });
+  }
+  return out;
+}
+
 describe('server messages in French', () => {
   it('finds the messages of the source (the scan itself works)', () => {
     const messages = userMessagesInSource().map((m) => m.message);
@@ -71,10 +94,26 @@ describe('server messages in French', () => {
     expect(messages).toContain('This username or email is already taken.');
     expect(messages).toContain('The request body is not valid JSON.');
     expect(messages).toContain('Unknown coach "{coach}". Choose one of: {options}.');
+    expect(messages).toContain('Contains a NUL byte or an invalid character'); // a field's message
+  });
+
+  it('finds the messages the contracts write (the scan itself works)', () => {
+    const messages = contractMessages().map((m) => m.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Add at least one phrase',
+        'Use letters, digits, dot, dash or underscore',
+        'Give location_id or location_name',
+        'Use one of the ranges 6, 29, 365 or all.',
+        'Not a share link',
+      ]),
+    );
   });
 
   it('has a French text for every message, with the same placeholders', () => {
-    const missing = userMessagesInSource().filter((m) => MESSAGES_FR[m.message] === undefined);
+    const missing = [...userMessagesInSource(), ...contractMessages()].filter(
+      (m) => MESSAGES_FR[m.message] === undefined,
+    );
     expect(missing).toEqual([]);
     for (const [en, fr] of Object.entries(MESSAGES_FR)) {
       const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

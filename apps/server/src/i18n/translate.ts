@@ -42,5 +42,39 @@ export function storedMessageText(
 /** A message in the asked language with its placeholders filled; English when no translation exists. */
 export function translate(lang: Language, message: string, params?: Record<string, string | number>): string {
   const text = lang === 'fr' ? (MESSAGES_FR[message] ?? message) : message;
-  return fillPlaceholders(text, params);
+  return fillPlaceholders(text, lang === 'en' ? params : relistParams(lang, params));
+}
+
+const LIST_LOCALE: Record<Language, string> = { en: 'en-GB', fr: 'fr' };
+
+/** Items joined as the language joins them: "A, B or C", "A, B ou C" (`conjunction`: and, et). */
+export function joinList(
+  lang: Language,
+  items: readonly string[],
+  type: 'disjunction' | 'conjunction' = 'conjunction',
+): string {
+  return new Intl.ListFormat(LIST_LOCALE[lang], { type }).format(items);
+}
+
+/** English lists made by `listParam`, so a message parameter holding one is joined again in the reader's language. */
+const LIST_PARAMS = new Map<string, { items: readonly string[]; type: 'disjunction' | 'conjunction' }>();
+
+/**
+ * A list of our own words (accepted file formats…) as a message parameter: joined in English where
+ * the parameter is kept (errors, stored failure reasons) and re-joined by `translate` in French.
+ */
+export function listParam(items: readonly string[], type: 'disjunction' | 'conjunction'): string {
+  const english = joinList('en', items, type);
+  LIST_PARAMS.set(english, { items, type });
+  return english;
+}
+
+function relistParams(lang: Language, params: Record<string, string | number> | undefined) {
+  if (!params) return params;
+  let out: Record<string, string | number> | undefined;
+  for (const [name, value] of Object.entries(params)) {
+    const list = typeof value === 'string' ? LIST_PARAMS.get(value) : undefined;
+    if (list) (out ??= { ...params })[name] = joinList(lang, list.items, list.type);
+  }
+  return out ?? params;
 }

@@ -2,6 +2,7 @@
  * Access tokens: a token verified once is not verified again (its signature cannot change), but
  * its expiry is checked on every use, and anything not signed with the key is still refused.
  */
+import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../errors.js';
 import { createTokenService } from './auth.js';
@@ -57,5 +58,32 @@ describe('token service', () => {
     expect(await codeOf(tokens.verify(`${header}.${payload}.${signature}`))).toBe('UNAUTHORIZED');
     expect(await codeOf(tokens.verify(`${token}x`))).toBe('UNAUTHORIZED');
     expect(await codeOf(tokens.verify('not a token'))).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses a token signed with the key whose sub or exp is out of range, and does not keep it', async () => {
+    const key = new TextEncoder().encode('k'.repeat(32));
+    const tokens = createTokenService('k'.repeat(32), 60);
+    const soon = Math.floor(Date.now() / 1000) + 60;
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    for (const claims of [
+      { sub: '99999999999999999999', exp: soon, tv: 0 },
+      { sub: '2147483648', exp: soon, tv: 0 },
+      { sub: '0', exp: soon, tv: 0 },
+      { sub: ' 1', exp: soon, tv: 0 },
+      { sub: '1e0', exp: soon, tv: 0 },
+      { sub: '7', exp: 1e300, tv: 0 },
+      { sub: '7', exp: soon + 0.5, tv: 0 },
+      { sub: '7', exp: soon, tv: 0.5 },
+    ]) {
+      const token = await sign(claims);
+      expect(await codeOf(tokens.verify(token)), JSON.stringify(claims)).toBe('UNAUTHORIZED');
+      expect(await codeOf(tokens.verify(token)), JSON.stringify(claims)).toBe('UNAUTHORIZED');
+    }
+    expect(await tokens.verify(await sign({ sub: '2147483647', exp: soon, tv: 0 }))).toEqual({
+      userId: 2147483647,
+      tokenVersion: 0,
+      exp: soon,
+    });
   });
 });

@@ -3,7 +3,8 @@
  * Who the caller is (role, organization) is the users module's session service's business.
  */
 import type { FastifyRequest } from 'fastify';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { MAX_ID } from '@call-insights/contracts/http';
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { AppError } from '../errors.js';
 
 export type AuthUser = {
@@ -22,6 +23,27 @@ export type TokenService = {
 };
 
 type Claims = Awaited<ReturnType<TokenService['verify']>>;
+
+/**
+ * The latest `exp` a token may name: 9999-12-31T23:59:59Z, the last second dates are written in
+ * (four-digit years). A token this server signed never comes near it; a larger `exp` (1e300) is not
+ * one of ours whatever its signature, and would break every date made from it.
+ */
+const MAX_EXP = 253_402_300_799;
+
+/**
+ * The claims of a token whose signature checked out, or undefined when they are not what `issue`
+ * writes: `sub` a user id in plain digits within PostgreSQL's `integer` (1 to MAX_ID, never
+ * "99999999999999999999", which no row has and the database cannot compare), `exp` whole seconds up
+ * to MAX_EXP, `tv` (the token version) a whole number when present.
+ */
+function claimsOf(payload: JWTPayload): Claims | undefined {
+  const { sub, exp, tv } = payload;
+  if (typeof sub !== 'string' || !/^[1-9]\d{0,9}$/.test(sub) || Number(sub) > MAX_ID) return undefined;
+  if (typeof exp !== 'number' || !Number.isInteger(exp) || exp < 0 || exp > MAX_EXP) return undefined;
+  if (tv !== undefined && !Number.isSafeInteger(tv)) return undefined;
+  return { userId: Number(sub), tokenVersion: typeof tv === 'number' ? tv : -1, exp };
+}
 
 /** Verified tokens kept per process (a client sends the same token with every request). */
 const VERIFIED_TOKENS = 10_000;
@@ -57,9 +79,9 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       let claims: Claims;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || typeof payload.exp !== 'number') throw new Error('bad claims');
-        claims = { userId, tokenVersion: typeof payload.tv === 'number' ? payload.tv : -1, exp: payload.exp };
+        const read = claimsOf(payload);
+        if (!read) throw new Error('bad claims');
+        claims = read;
       } catch (err) {
         if (err instanceof joseErrors.JWTExpired) throw expired();
         throw new AppError('UNAUTHORIZED', 'Your session is not valid. Please sign in again.');

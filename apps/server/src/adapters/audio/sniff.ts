@@ -3,6 +3,7 @@
 // without buffering it so a route can refuse with 415 before anything is stored. The sniff is a
 // cheap gate; ffprobe in normalize is the final word (it rejects video tracks and undecodable data).
 import { DomainError, msg } from '../../errors.js';
+import { listParam } from '../../i18n/translate.js';
 import { Readable } from 'node:stream';
 
 export type AudioContainer = 'wav' | 'mp3' | 'mp4' | 'ogg' | 'webm' | 'matroska' | 'flac' | 'amr';
@@ -18,7 +19,9 @@ export type SniffedAudio = {
 /** How many leading bytes sniffAudio wants; more never hurts, fewer may miss an ID3-prefixed MP3. */
 export const SNIFF_BYTES = 4096;
 
-export const ACCEPTED_AUDIO_DESCRIPTION = 'WAV, MP3, M4A, OGG/Opus, WebM, FLAC or AMR';
+export const ACCEPTED_AUDIO_FORMATS = ['WAV', 'MP3', 'M4A', 'OGG/Opus', 'WebM', 'FLAC', 'AMR'] as const;
+/** "WAV, MP3, … FLAC or AMR" in messages; `translate` joins it again in the reader's language ("… ou AMR"). */
+export const ACCEPTED_AUDIO_DESCRIPTION = listParam(ACCEPTED_AUDIO_FORMATS, 'disjunction');
 
 export type UnsupportedMediaReason = 'NOT_AUDIO' | 'VIDEO' | 'EMPTY';
 

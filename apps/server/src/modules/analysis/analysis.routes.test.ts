@@ -107,6 +107,36 @@ describe.each(BACKENDS)('call analysis, coaching and sharing on %s', (backend) =
     expect((await get(`/api/recordings/${ids[0]}/share-links`, stranger.auth)).statusCode).toBe(404);
   });
 
+  it('takes ids as numbers or plain digits up to 2147483647 only, with a field error on id', async () => {
+    const coach = h.container.catalogue.coaches[0]!.name;
+    const coaching = (id: unknown) =>
+      post('/api/analysis/coaching', { id, transcription: 'x', coach_name: coach, method: 'NEPQ' });
+    for (const id of [2147483648, '2147483648', '99999999999999999999']) {
+      const res = await coaching(id);
+      expect(res.statusCode, String(id)).toBe(400);
+      expect(res.json().error.fields).toEqual([
+        { path: 'id', message: expect.stringContaining('2147483647') },
+      ]);
+    }
+    for (const id of ['0x1', ' 1', '1e0', '', true, 0]) {
+      const res = await coaching(id);
+      expect(res.statusCode, JSON.stringify(id)).toBe(400);
+      expect(res.json().error.fields.map((f: { path: string }) => f.path)).toEqual(['id']);
+    }
+    // Digits as text still name the recording.
+    expect((await coaching(String(ids[0]))).statusCode).toBe(200);
+
+    // A boolean is no recording id where ids were coerced either (it used to share recording 1).
+    for (const id of [true, '0x1', '1e0', '2147483648']) {
+      const link = await post('/api/analysis/link-generator', { id });
+      expect(link.statusCode, JSON.stringify(id)).toBe(400);
+      expect(link.json().error.fields[0].path).toBe('id');
+    }
+    expect((await get('/api/analysis/analysis?id=0x1')).statusCode).toBe(400);
+    expect((await get('/api/analysis/analysis?id=99999999999999999999')).statusCode).toBe(400);
+    expect((await get(`/api/analysis/analysis?id=${ids[0]}`)).statusCode).toBe(200);
+  });
+
   it('gives NEPQ coaching from the catalogue and saves it on the recording', async () => {
     const catalogue = (await get('/api/analysis/coaches')).json();
     const coach = catalogue.coaches[0];

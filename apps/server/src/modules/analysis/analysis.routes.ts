@@ -1,7 +1,6 @@
 /** Owns the analysis screen's HTTP routes, coaching, re-analysis and share links, registered against `analysisApi`. */
 import type { CoachCatalogue } from '@call-insights/contracts/analysis';
 import { analysisApi } from '@call-insights/contracts/analysis.routes';
-import { AppError } from '../../errors.js';
 import type { Router } from '../../http/route.js';
 import type { AnalysisService } from './analysis.service.js';
 
@@ -10,15 +9,9 @@ export function analysisRoutes(router: Router, service: AnalysisService, catalog
     service.getRecord(caller, query.id, lang),
   );
   router.route(analysisApi.coaches, async () => catalogue);
-  router.route(analysisApi.coaching, async ({ caller, body }) => {
-    const id = Number(body.id);
-    if (!Number.isInteger(id) || id <= 0) {
-      throw new AppError('VALIDATION_FAILED', 'Please check id: not a recording id.', {
-        fields: [{ path: 'id', message: 'Not a recording id' }],
-      });
-    }
-    return service.coaching(caller, { id, coach_name: body.coach_name, method: body.method });
-  });
+  router.route(analysisApi.coaching, async ({ caller, body }) =>
+    service.coaching(caller, { id: body.id, coach_name: body.coach_name, method: body.method }),
+  );
   router.route(analysisApi.reanalyze, async ({ caller, params }) => service.reanalyze(caller, params.id));
   router.route(analysisApi.createShareLink, async ({ caller, body }) =>
     service.createLink(caller, body.id, body.expires_in_days),

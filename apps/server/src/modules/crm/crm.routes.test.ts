@@ -305,12 +305,52 @@ describe.each(BACKENDS)('HighLevel integration through the routes on %s', (backe
     expect(future.json().error.fields).toEqual([
       { path: 'end_date', message: 'Dates after today cannot be synced.' },
     ]);
+    // The field's message in the request's language, like the error's own.
+    const inFrench = { ...admin.auth, 'accept-language': 'fr' };
+    const futureFr = await call('POST', '/api/crm/sync', inFrench, {
+      location_id: acc.id,
+      start_date: Date.now() + 3 * DAY,
+    });
+    const futureText = 'Les dates postérieures à aujourd’hui ne peuvent pas être synchronisées.';
+    expect(futureFr.json().error).toMatchObject({
+      message: futureText,
+      fields: [{ path: 'start_date', message: futureText }],
+    });
     const reversed = await call('POST', '/api/crm/sync', admin.auth, {
       location_id: acc.id,
       start_date: Date.now() - DAY,
       end_date: Date.now() - 5 * DAY,
     });
     expect(reversed.statusCode).toBe(400);
+    // Before 2000 (year 0 once reached PostgreSQL and answered 500), by name or id, in either language.
+    for (const [field, value] of [
+      ['start_date', '0000-01-01'],
+      ['start_date', '1999-12-31T23:59:59Z'],
+      ['start_date', 0],
+      ['end_date', '0001-01-01'],
+    ] as const) {
+      const old = await call('POST', '/api/crm/sync', admin.auth, {
+        location_name: acc.name,
+        [field]: value,
+      });
+      expect(old.statusCode, `${field} ${value}`).toBe(400);
+      expect(old.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: [{ path: field, message: 'Dates before 1 January 2000 cannot be synced.' }],
+      });
+    }
+    const oldFr = await call(
+      'POST',
+      '/api/crm/sync',
+      { ...admin.auth, 'accept-language': 'fr' },
+      {
+        location_id: acc.id,
+        start_date: '0000-01-01',
+      },
+    );
+    expect(oldFr.json().error.message).toBe(
+      'Les dates antérieures au 1er janvier 2000 ne peuvent pas être synchronisées.',
+    );
     const noName = await call('POST', '/api/crm/sync', admin.auth, { location_name: `${acc.name} (not it)` });
     expect(noName.statusCode).toBe(404);
     const lower = await call('POST', '/api/crm/sync', admin.auth, { location_name: acc.name.toLowerCase() });

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import {
   SYNC_DEFAULT_DAYS,
+  SYNC_EARLIEST_DATE,
   SYNC_ERROR_TEXT,
   SYNC_STATE_TEXT,
   type CrmSettings,
@@ -208,6 +209,17 @@ export function createCrmService(deps: CrmServiceDeps) {
         throw new AppError('VALIDATION_FAILED', 'Dates after today cannot be synced.', {
           fields: [{ path: 'start_date', message: 'Dates after today cannot be synced.' }],
         });
+      // The message names SYNC_EARLIEST_DATE (a year 0 date used to reach PostgreSQL: a 500).
+      const earliest = Date.parse(`${SYNC_EARLIEST_DATE}T00:00:00.000Z`);
+      for (const [path, asked] of [
+        ['start_date', startAsked],
+        ['end_date', endAsked],
+      ] as const) {
+        if (asked && asked.getTime() < earliest)
+          throw new AppError('VALIDATION_FAILED', 'Dates before 1 January 2000 cannot be synced.', {
+            fields: [{ path, message: 'Dates before 1 January 2000 cannot be synced.' }],
+          });
+      }
       const end = new Date(Math.min(endAsked?.getTime() ?? now, now));
       const start = startAsked ?? new Date(end.getTime() - SYNC_DEFAULT_DAYS * DAY_MS);
       if (start > end)

@@ -9,11 +9,30 @@ import { z } from 'zod';
 export type ListKey = { at: string; id: number };
 export type ListCursor = { key: ListKey; direction: 'next' | 'prev'; page: number };
 
+/** A timestamp as PostgreSQL prints one: date, time to the microsecond, offset. */
+const AT =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:[+-](\d{2})(?::?(\d{2}))?|Z)?$/;
+
+/**
+ * Whether a position's timestamp names a real instant, as PostgreSQL reads it: a day that exists
+ * (its date rebuilt from its parts gives the same parts back: no 30 February, no month 13, no year
+ * 0), a time of day up to 23:59:59, an offset within PostgreSQL's ±15:59. Anything else would reach
+ * the query and fail there.
+ */
+function isRealTimestamp(text: string): boolean {
+  const m = AT.exec(text);
+  if (!m) return false;
+  const [y = 0, mo = 0, d = 0, h = 0, mi = 0, sec = 0, oh = 0, om = 0] = m
+    .slice(1)
+    .map((v) => (v === undefined ? 0 : Number(v)));
+  const day = new Date(0);
+  day.setUTCFullYear(y, mo - 1, d);
+  const sameDay = day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+  return y >= 1 && sameDay && h <= 23 && mi <= 59 && sec <= 59 && oh <= 15 && om <= 59;
+}
+
 const CursorJson = z.object({
-  a: z
-    .string()
-    .max(40)
-    .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/),
+  a: z.string().max(40).refine(isRealTimestamp),
   i: z.number().int().positive().max(2_147_483_647),
   d: z.enum(['n', 'p']),
   p: z.number().int().min(1).max(10_000_000),

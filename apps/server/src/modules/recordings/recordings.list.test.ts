@@ -456,6 +456,70 @@ describe.each(BACKENDS)('recordings list paging on %s', (backend) => {
     }
   });
 
+  it('refuses a cursor whose position is no real instant with the same clear error', async () => {
+    const u = await createUser(h.app);
+    const enc = (a: string) => Buffer.from(JSON.stringify({ a, i: 1, d: 'n', p: 2 })).toString('base64url');
+    for (const at of [
+      '2026-02-30 00:00:00',
+      '2026-13-01 00:00:00',
+      '2026-03-01 00:00:00+99',
+      '0000-01-01 00:00:00',
+    ]) {
+      const res = await h.app.inject({
+        method: 'GET',
+        url: `/api/analysis/transcriptions?cursor=${enc(at)}`,
+        headers: u.auth,
+      });
+      expect(res.statusCode, at).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'This list position is not valid any more. Go back to the first page.',
+        fields: [{ path: 'cursor' }],
+      });
+    }
+    const leap = await h.app.inject({
+      method: 'GET',
+      url: `/api/analysis/transcriptions?cursor=${enc('2028-02-29 23:59:59.999999+14')}`,
+      headers: u.auth,
+    });
+    expect(leap.statusCode).toBe(200);
+  });
+
+  it('searches a typed year or date past 9998 as text, in the list and the CSV export', async () => {
+    const u = await createUser(h.app);
+    await seed(u, [{ name: 'call-9999.wav', at: 0 }]);
+    const searches: Record<string, string>[] = [
+      { q: '9999' },
+      { q: '9999-12-31' },
+      { q: '12/31/9999' },
+      { q: '9999-12-31', tz: 'America/New_York' },
+      { q: '12/31/9999', tz: 'Pacific/Kiritimati' },
+      { q: '0000' },
+    ];
+    for (const params of searches) {
+      const res = await list(u, params, 'en');
+      expect(res.status, JSON.stringify(params)).toBe(200);
+      expect(res.body.total).toBe(0);
+    }
+    // The text search still applies: a file named with the digits is found.
+    expect(names((await list(u, { q: 'call-9999' })).body)).toEqual(['call-9999.wav']);
+    for (const q of ['9999', '12/31/9999']) {
+      const csv = await h.app.inject({
+        method: 'GET',
+        url: `/api/recordings/export.csv?${new URLSearchParams({ q, tz: 'UTC' })}`,
+        headers: { ...u.auth, 'accept-language': 'en' },
+      });
+      expect(csv.statusCode).toBe(200);
+      // The whole answer: the header row and nothing else (the connection was not dropped).
+      expect(
+        csv.body
+          .replace(/^\uFEFF/, '')
+          .split('\r\n')
+          .filter(Boolean),
+      ).toHaveLength(1);
+    }
+  });
+
   it('pages a broad search past the count cap by walking the date index', async () => {
     const u = await createUser(h.app);
     const organizationId = await orgOf(u);

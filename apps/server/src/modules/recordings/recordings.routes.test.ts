@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { generateFixtureAudio, loadCallFixture, type FixtureAudio } from '../sam
 import { BACKENDS, createHarness, type Harness } from '../../test-support/app-harness.js';
 import { createUser, type CreatedUser } from '../../test-support/factories.js';
 import { addMember } from '../../test-support/members.js';
-import { upload, waitForRecording } from '../../test-support/recordings-client.js';
+import { multipartBody, upload, waitForRecording } from '../../test-support/recordings-client.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test-support/stt-fake-openai-server.js';
 
 /** A local file server for URL imports: the only private address the test lets the fetcher reach. */
@@ -184,10 +184,15 @@ describe.each(BACKENDS)('recordings on %s', (backend) => {
     expect(viaUrl.rawPayload.equals(original.subarray(0, 10))).toBe(true);
     const forged = await h.app.inject({ method: 'GET', url: signed.url.replace(/sig=[^&]+/, 'sig=AAAA') });
     expect(forged.statusCode).toBe(403);
+    expect(forged.json().error.message).toBe(
+      'This audio link is not valid. Reload the page to get a new one.',
+    );
     const otherId = signed.url.replace(`/recordings/${id}/`, `/recordings/${id + 1}/`);
     expect((await h.app.inject({ method: 'GET', url: otherId })).statusCode).toBe(403);
     const expired = signed.url.replace(/exp=\d+/, `exp=${Math.floor(Date.now() / 1000) - 10}`);
-    expect((await h.app.inject({ method: 'GET', url: expired })).statusCode).toBe(403);
+    const late = await h.app.inject({ method: 'GET', url: expired });
+    expect(late.statusCode).toBe(403);
+    expect(late.json().error.message).toBe('This audio link has expired. Reload the page to get a new one.');
 
     const stranger = await createUser(h.app);
     expect((await get(`/api/recordings/${id}/audio-url`, stranger.auth)).statusCode).toBe(404);
@@ -200,6 +205,44 @@ describe.each(BACKENDS)('recordings on %s', (backend) => {
     expect((await get('/api/analysis/transcriptions', stranger.auth)).json().total).toBe(0);
     expect((await h.app.inject({ method: 'GET', url: `/api/recordings/${id}/audio` })).statusCode).toBe(401);
     await waitForRecording(h.app, user.auth, id);
+  });
+
+  it('answers 413 as an upload passes the cap, and keeps no partial file when the client then hangs up', async () => {
+    const audioDir = path.join(h.dataDir, 'audio');
+    const temps = () =>
+      fs.existsSync(audioDir)
+        ? fs
+            .readdirSync(audioDir, { recursive: true, encoding: 'utf8' })
+            .filter((f) => path.basename(f).startsWith('.tmp-'))
+        : [];
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = h.app.server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    let answer = '';
+    socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
+    socket.on('error', () => undefined);
+    const chunk = (data: Buffer) =>
+      socket.write(
+        Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]),
+      );
+    socket.write(
+      `POST /api/analysis/upload_file HTTP/1.1\r\nHost: x\r\nAuthorization: ${user.auth.authorization}\r\n` +
+        'Content-Type: multipart/form-data; boundary=cut\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    chunk(
+      Buffer.concat([
+        Buffer.from('--cut\r\nContent-Disposition: form-data; name="file"; filename="long.wav"\r\n\r\n'),
+        fs.readFileSync(audio.stereoPath).subarray(0, 44),
+      ]),
+    );
+    // 5 MB against a 4 MB cap, and the form never ends: the answer must not wait for it.
+    for (let i = 0; i < 80; i++) chunk(Buffer.alloc(64 * 1024));
+    for (let i = 0; i < 200 && !answer.includes('\r\n\r\n'); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+    socket.destroy();
+    for (let i = 0; i < 200 && temps().length > 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(temps()).toEqual([]);
   });
 
   it('refuses what is not audio, empty files and oversize files, leaving nothing behind', async () => {
@@ -257,6 +300,28 @@ describe.each(BACKENDS)('recordings on %s', (backend) => {
       payload: { file: 'x' },
     });
     expect(notMultipart.statusCode).toBe(415);
+    // multipart/form-data without a boundary cannot be read (it answered 500 "Boundary not found").
+    const { payload } = multipartBody({ name: 'a.wav', data: fs.readFileSync(audio.stereoPath) });
+    for (const [type, lang] of [
+      ['multipart/form-data', 'en'],
+      ['multipart/form-data; boundary=', 'en'],
+      ['multipart/form-data; charset=utf-8', 'fr'],
+    ] as const) {
+      const noBoundary = await h.app.inject({
+        method: 'POST',
+        url: '/api/analysis/upload_file',
+        headers: { ...user.auth, 'content-type': type, 'accept-language': lang },
+        payload,
+      });
+      expect(noBoundary.statusCode, type).toBe(400);
+      expect(noBoundary.json().error).toEqual({
+        code: 'BAD_REQUEST',
+        message:
+          lang === 'fr'
+            ? 'Envoyez l’enregistrement en multipart/form-data avec un délimiteur (boundary) et une partie « file ».'
+            : 'Send the recording as multipart/form-data with a boundary and a "file" part.',
+      });
+    }
 
     const after = fs.existsSync(audioDir) ? fs.readdirSync(audioDir, { recursive: true }).length : 0;
     expect(after).toBe(before);

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { UPLOAD_SUCCESS, UploadMeta } from '@call-insights/contracts/recordings';
 import { recordingsApi } from '@call-insights/contracts/recordings.routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PayloadTooLargeError } from '../../adapters/storage/storage.js';
 import { AppError, msg } from '../../errors.js';
 import { translate, type Language } from '../../i18n/translate.js';
 import type { Router } from '../../http/route.js';
@@ -37,6 +38,9 @@ export function parseRange(
   if (start > end || start >= size) return null;
   return { start, end };
 }
+
+/** A multipart content type's `boundary` parameter, with a value (quoted or not). */
+const MULTIPART_BOUNDARY = /;\s*boundary\s*=\s*(?:"[^"]+"|[^\s;"]+)/i;
 
 /** More than the boundaries, part headers and metadata fields of an upload take (the web's: < 1 KB). */
 const MULTIPART_FRAMING_BYTES = 64 * 1024;
@@ -91,6 +95,13 @@ export async function recordingsRoutes(
         'Send the recording as multipart/form-data with a "file" part.',
       );
     }
+    // Without a boundary the parts cannot be told apart: the multipart reader throws a plain Error.
+    if (!MULTIPART_BOUNDARY.test(req.headers['content-type'] ?? '')) {
+      throw new AppError(
+        'BAD_REQUEST',
+        'Send the recording as multipart/form-data with a boundary and a "file" part.',
+      );
+    }
     // Refused before any byte is read when the organization is full or the body cannot fit (its
     // size less an allowance for the multipart framing and fields); the insert checks again.
     const declared = Number(req.headers['content-length']);
@@ -109,6 +120,9 @@ export async function recordingsRoutes(
             part.file.resume();
             continue;
           }
+          // Past the size cap busboy stops feeding the stream but never ends it, and if the client
+          // then hangs up nothing would: end it now with the 413, so the partial file goes at once.
+          part.file.once('limit', () => part.file.destroy(new PayloadTooLargeError(maxUploadBytes)));
           stored = {
             audio: await service.storeAudio(caller, part.file),
             name: part.filename || 'recording',

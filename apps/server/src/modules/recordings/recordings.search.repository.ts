@@ -14,10 +14,19 @@ export function formatDateTime(d: Date): string {
 }
 
 /**
+ * Years a typed date or year is read as a date in (else the text is searched as text; no call was
+ * made outside them anyway). The range's bounds go to PostgreSQL as `toISOString` writes them, and
+ * for year 10000 that is "+010000-01-01…", which PostgreSQL refuses: so at most 9998, whose ranges
+ * (a year, a day, a local day in any time zone) all end before 10000. At least 1000: `Date.UTC`
+ * reads years 0–99 as 1900–1999 and PostgreSQL has no year 0.
+ */
+const isDateYear = (y: number) => y >= 1000 && y <= 9998;
+
+/**
  * A whole date typed the way the list shows it in the reader's language ("11/27/26" or "11/27/2026"
  * in English, month first; "27/11/2026" or "27.11.26" in French, day first) or as "2026-11-27", or
  * undefined for any other search. A two-digit year is in this century; a day that does not exist
- * (30 February) is undefined.
+ * (30 February), or of a year outside `isDateYear`, is undefined.
  */
 export function typedDay(q: string, lang: Language): YMD | undefined {
   const text = q.trim();
@@ -30,6 +39,7 @@ export function typedDay(q: string, lang: Language): YMD | undefined {
     const [m, d] = lang === 'fr' ? [Number(second), Number(first)] : [Number(first), Number(second)];
     day = { y: yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText), m, d };
   } else return undefined;
+  if (!isDateYear(day.y)) return undefined;
   const check = new Date(Date.UTC(day.y, day.m - 1, day.d));
   return check.getUTCFullYear() === day.y && check.getUTCMonth() === day.m - 1 && check.getUTCDate() === day.d
     ? day
@@ -75,7 +85,7 @@ export function datePrefixRange(q: string): { from: Date; to: Date } | undefined
   if (!m) return undefined;
   const parts = m.slice(1).map((v) => (v === undefined ? undefined : Number(v)));
   const [y = 0, mo, d, h, mi, sec] = parts;
-  if (y < 1000) return undefined;
+  if (!isDateYear(y)) return undefined;
   const from = new Date(Date.UTC(y, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, sec ?? 0));
   // Month 13 or 30 February roll over in Date.UTC: such text never appears in a real date.
   if (formatDateTime(from).slice(0, q.trim().length) !== q.trim()) return undefined;

@@ -98,7 +98,13 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     /** The audio through a signed URL (the <audio> element of the analysis page). */
     async audioBySignature(id: number, exp: number, sig: string) {
       if (!deps.urlSigner.verify(`audio:${id}`, exp, sig)) {
-        throw new AppError('FORBIDDEN', 'This audio link has expired. Reload the page to get a new one.');
+        // A link past its time says so; any other refusal (a changed signature or id) is no link of ours.
+        throw new AppError(
+          'FORBIDDEN',
+          exp * 1000 <= Date.now()
+            ? 'This audio link has expired. Reload the page to get a new one.'
+            : 'This audio link is not valid. Reload the page to get a new one.',
+        );
       }
       const row = await repo.findById(id);
       if (!row) throw new AppError('NOT_FOUND', 'This recording was not found.');

@@ -96,6 +96,29 @@ export function createMembersRepository(db: Db) {
     },
 
     /** A new invitation; a pending one to the same address in the organization is revoked. */
+    /** Invitations the organization sent since `since` (to `email` only, when given), re-sends and revoked ones included. */
+    async invitationsSentSince(
+      organizationId: number,
+      since: Date,
+      email?: string,
+    ): Promise<{ count: number; oldest: Date | null }> {
+      const [row] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          oldest: sql<Date | null>`min(${invitations.createdAt})`,
+        })
+        .from(invitations)
+        .where(
+          and(
+            eq(invitations.organizationId, organizationId),
+            sql`${invitations.createdAt} > ${since.toISOString()}`,
+            email === undefined ? undefined : sql`lower(${invitations.email}) = ${email.toLowerCase()}`,
+          ),
+        );
+      const oldest = row?.oldest ?? null;
+      return { count: row?.count ?? 0, oldest: oldest === null ? null : new Date(oldest) };
+    },
+
     async createInvitation(input: {
       organizationId: number;
       email: string;

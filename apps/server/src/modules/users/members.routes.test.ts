@@ -298,3 +298,44 @@ describe.each(BACKENDS)('members and invitations on %s', (backend) => {
     });
   });
 });
+
+describe.each(BACKENDS)('invitation e-mails per hour on %s', (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(backend, { INVITES_PER_HOUR_PER_ORG: '4', INVITES_PER_HOUR_PER_ADDRESS: '2' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('stops an organization mailing one address, or anyone, past the hourly count, with the wait', async () => {
+    const admin = await createUser(h.app, { organization: 'Busy Org' });
+    const other = await createUser(h.app, { organization: 'Quiet Org' });
+    const invite = (who: CreatedUser, email: string, lang = 'en') =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/users/invite',
+        headers: { ...who.auth, 'accept-language': lang },
+        payload: { email, role: 'user' },
+      });
+    expect((await invite(admin, 'same@example.com')).statusCode).toBe(201);
+    expect((await invite(admin, 'SAME@example.com')).statusCode).toBe(201);
+    const third = await invite(admin, 'same@example.com');
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error.message).toBe(
+      'This address was already sent 2 invitations in the last hour. Try again in 60 minutes.',
+    );
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(3500);
+    expect((await invite(admin, 'a@example.com')).statusCode).toBe(201);
+    expect((await invite(admin, 'b@example.com')).statusCode).toBe(201);
+    const fifth = await invite(admin, 'c@example.com', 'fr');
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().error.message).toBe(
+      'Votre organisation a envoyé 4 invitations dans la dernière heure. Réessayez dans 60 minutes.',
+    );
+    // Refused invitations send nothing; another organization is not held back.
+    const sent = await h.database.db.select().from(invitations);
+    expect(sent.filter((i) => i.email.toLowerCase() === 'c@example.com')).toEqual([]);
+    expect((await invite(other, 'c@example.com')).statusCode).toBe(201);
+  });
+});

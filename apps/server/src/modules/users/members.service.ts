@@ -44,10 +44,18 @@ export type MembersServiceDeps = {
   locations: Pick<LocationsService, 'idsInOrganization' | 'assignMember'>;
   publicUrl: string;
   log: Logger;
+  /**
+   * Invitation e-mails an organization may send per hour, in all and to one address: every invite
+   * sends a mail to an address the admin typed, so without a cap one account could mail anyone,
+   * endlessly. Counted in the database, so it holds across API processes.
+   */
+  invitesPerHour?: { organization: number; address: number };
   now?: () => Date;
 };
 
 const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+const DEFAULT_INVITES_PER_HOUR = { organization: 50, address: 3 };
 
 function toMember(row: MemberRow): Member {
   return {
@@ -120,6 +128,32 @@ export function createMembersService(deps: MembersServiceDeps) {
     return row;
   }
 
+  /** 429 once the organization, or one address, had its invitations for the hour (`invitesPerHour`). */
+  async function checkInviteRate(organizationId: number, email: string) {
+    const limits = deps.invitesPerHour ?? DEFAULT_INVITES_PER_HOUR;
+    const since = new Date(now().getTime() - HOUR_MS);
+    const waitFrom = (oldest: Date | null) =>
+      Math.max(60, Math.ceil(((oldest?.getTime() ?? now().getTime()) + HOUR_MS - now().getTime()) / 1000));
+    const toAddress = await repo.invitationsSentSince(organizationId, since, email);
+    if (toAddress.count >= limits.address) {
+      const seconds = waitFrom(toAddress.oldest);
+      throw new AppError(
+        'RATE_LIMITED',
+        'This address was already sent {count} invitations in the last hour. Try again in {minutes} minutes.',
+        { params: { count: toAddress.count, minutes: Math.ceil(seconds / 60) }, retryAfterSeconds: seconds },
+      );
+    }
+    const all = await repo.invitationsSentSince(organizationId, since);
+    if (all.count >= limits.organization) {
+      const seconds = waitFrom(all.oldest);
+      throw new AppError(
+        'RATE_LIMITED',
+        'Your organization sent {count} invitations in the last hour. Try again in {minutes} minutes.',
+        { params: { count: all.count, minutes: Math.ceil(seconds / 60) }, retryAfterSeconds: seconds },
+      );
+    }
+  }
+
   async function changeSessionsOf(userId: number) {
     await deps.sessions.invalidate(userId);
   }
@@ -131,6 +165,7 @@ export function createMembersService(deps: MembersServiceDeps) {
           fields: [{ path: 'email', message: INVITE_EMAIL_HAS_ACCOUNT }],
         });
       }
+      await checkInviteRate(caller.organizationId, input.email);
       const wanted = [...new Set(input.location_ids ?? [])];
       const found = await deps.locations.idsInOrganization(caller.organizationId, wanted);
       if (found.length !== wanted.length) {

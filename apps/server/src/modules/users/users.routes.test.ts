@@ -134,6 +134,25 @@ describe.each(BACKENDS)('accounts API on %s', (backend) => {
       });
     });
 
+    it('answers a body that is not JSON (text, a form, a bad address) with the reason, not a field puzzle', async () => {
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+        const res = await h.app.inject({
+          method: 'POST',
+          url: '/api/users',
+          headers: { 'content-type': type, 'accept-language': 'fr' },
+          payload: 'firstName=Ada',
+        });
+        expect(res.statusCode).toBe(415);
+        expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+        expect(res.json().error.message).toMatch(/JSON/);
+      }
+      const badUrl = await h.app.inject({ method: 'GET', url: '/api/recordings/%ZZ/audio' });
+      expect(badUrl.statusCode).toBe(400);
+      expect(badUrl.json()).toEqual({
+        error: { code: 'BAD_REQUEST', message: 'This address is not valid.' },
+      });
+    });
+
     it('answers an oversize body with 413', async () => {
       const res = await post('/api/users', { firstName: 'x'.repeat(2_000_000) });
       expect(res.statusCode).toBe(413);
@@ -222,6 +241,26 @@ describe.each(BACKENDS)('accounts API on %s', (backend) => {
       });
       const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${body}.`;
       expect((await get('/api/users/verify-token', { authorization: `Token ${none}` })).statusCode).toBe(401);
+    });
+
+    it('refuses a token signed with our key whose claims are not what we issue (401, not 500)', async () => {
+      const u = await createUser(h.app);
+      const key = new TextEncoder().encode(h.secrets.jwtSecret);
+      const inAnHour = Math.floor(Date.now() / 1000) + 3600;
+      for (const claims of [
+        { sub: '99999999999999999999', exp: inAnHour },
+        { sub: '2147483648', exp: inAnHour },
+        { sub: '0x1', exp: inAnHour },
+        { sub: String(u.id), exp: 1e300 },
+        { sub: String(u.id), exp: inAnHour + 0.5 },
+      ]) {
+        const token = await new SignJWT({ tv: 0, ...claims }).setProtectedHeader({ alg: 'HS256' }).sign(key);
+        for (const url of ['/api/users/verify-token', '/api/analysis/transcriptions']) {
+          const res = await get(url, { authorization: `Bearer ${token}` });
+          expect(res.statusCode, `${url} ${JSON.stringify(claims)}`).toBe(401);
+          expect(res.json().error.code).toBe('UNAUTHORIZED');
+        }
+      }
     });
   });
 
