@@ -21,6 +21,8 @@ type Figures = {
   totalTime: string;
   totalQuestions: number;
   totalObjections: number;
+  /** Calls in which a price was discussed (the card); the pie counts the mentions. */
+  pricingCalls: number;
   totalPricing: number;
   appointment: number;
   followUp: number;
@@ -61,6 +63,7 @@ async function expectedFigures(request: APIRequestContext, token: string, ids: n
     totalTime: `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`,
     totalQuestions: sum((r) => r.analysis?.questions.length ?? 0),
     totalObjections: sum((r) => r.analysis?.objections.length ?? 0),
+    pricingCalls: records.filter((r) => (r.analysis?.pricing_discussed.length ?? 0) > 0).length,
     totalPricing: sum((r) => r.analysis?.pricing_discussed.length ?? 0),
     appointment: results('appointment'),
     followUp: results('follow_up'),
@@ -175,7 +178,7 @@ test('an admin invites a manager, who accepts and reads the team dashboard; the 
     await expect(statCard(page, 'Appointment')).toContainText(String(figures.appointment));
     await expect(statCard(page, 'Follow-up')).toContainText(String(figures.followUp));
     await expect(statCard(page, 'Not Interested')).toContainText(String(figures.notInterested));
-    await expect(statCard(page, 'Pricing Discussed')).toContainText(String(figures.totalPricing));
+    await expect(statCard(page, 'Pricing Discussed')).toContainText(String(figures.pricingCalls));
     const line = page.getByRole('img', { name: /^Recordings per day:/ });
     await expect(line).toBeVisible();
     expect(await chartCounts(line)).toEqual(figures.perDay);
