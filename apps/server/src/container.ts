@@ -294,6 +294,7 @@ export function createContainer(deps: ContainerDeps): Container {
     urlImportTimeoutMs: config.URL_IMPORT_TIMEOUT_SECONDS * 1000,
     urlFetchOverrides: deps.urlFetch ?? urlFetchFrom(config),
     urlSigner: createUrlSigner(secrets.jwtSecret),
+    sessionOf: (userId, tokenVersion) => sessions.check(userId, tokenVersion),
     trackerInOrganization: (organizationId, trackerId) => trackers.belongsTo(organizationId, trackerId),
     locationInOrganization: (organizationId, id) => locations.findInOrganization(organizationId, id),
     log: logger,

@@ -114,10 +114,13 @@ export type StoredMessage = {
   params?: Record<string, string | number>;
   attempt?: number;
   /**
-   * What an administrator must change on the server for this to work (English, names settings);
-   * the message itself stays plain for sales users. Shown to admins only (`setupFor`).
+   * What an administrator must change on the server for this to work (English with `{name}`
+   * placeholders, names settings); the message itself stays plain for sales users. Shown to admins
+   * only (`setupFor`), in the reader's language (`storedSetupText` in `i18n/translate.ts`).
    */
   setup?: string;
+  /** Values of the setup hint's placeholders (a path, a host, a provider's name). */
+  setupParams?: Record<string, string | number>;
 };
 
 /** A stored failure's setup hint, for admins only: other roles cannot act on server settings. */

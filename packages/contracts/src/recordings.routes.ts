@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from './http.js';
+import { defineRoute, Id, MAX_ID } from './http.js';
 import {
   AudioUrlResponse,
   ExportQuery,
@@ -87,6 +87,9 @@ export const recordingsApi = {
         .max(2 ** 31)
         .optional(),
       sig: z.string().max(100).optional(),
+      /** The member a signed link was made for, and their session's version. */
+      u: Id.optional(),
+      v: z.coerce.number().int().min(0).max(MAX_ID).optional(),
     }),
     produces: 'stream',
     contentType: 'audio/*',

@@ -281,4 +281,49 @@ export const MESSAGES_FR: Record<string, string> = {
   'An organization can have at most {max} trackers. Delete one to add another.':
     'Une organisation peut avoir au plus {max} trackers. Supprimez-en un pour en ajouter un autre.',
   'This re-apply run was not found.': 'Cette réapplication est introuvable.',
+  // Account e-mails (modules/users/mails.ts), sent in the language of the request.
+  'Reset your Call Insights password': 'Réinitialisez votre mot de passe Call Insights',
+  'Hello {name},': 'Bonjour {name},',
+  'Someone asked to reset the password of your Call Insights account.':
+    'Quelqu’un a demandé à réinitialiser le mot de passe de votre compte Call Insights.',
+  'Open this link within one hour to choose a new password:':
+    'Ouvrez ce lien dans l’heure pour choisir un nouveau mot de passe :',
+  'If it was not you, ignore this e-mail; your password stays the same.':
+    'Si ce n’était pas vous, ignorez cet e-mail ; votre mot de passe reste le même.',
+  'You are invited to join {organization} on Call Insights':
+    'Vous êtes invité à rejoindre {organization} sur Call Insights',
+  'Hello,': 'Bonjour,',
+  '{inviter} invited you to join {organization} on Call Insights {asRole}.':
+    '{inviter} vous invite à rejoindre {organization} sur Call Insights {asRole}.',
+  'Open this link within {days} days to choose your name and password:':
+    'Ouvrez ce lien dans les {days} jours pour choisir votre nom et votre mot de passe :',
+  'If you did not expect this invitation, ignore this e-mail.':
+    'Si vous n’attendiez pas cette invitation, ignorez cet e-mail.',
+  'An administrator': 'Un administrateur',
+  'as an administrator': 'en tant qu’administrateur',
+  'as a manager': 'en tant que manager',
+  'as a user': 'en tant qu’utilisateur',
+
+  // Setup hints for administrators (StoredMessage.setup): setting names stay as they are.
+  'The OpenAI-compatible transcription service': 'Le service de transcription compatible OpenAI',
+  '{provider} rejected the API key (HTTP 401). Check TRANSCRIBER_API_KEY.':
+    '{provider} a refusé la clé d’API (HTTP 401). Vérifiez TRANSCRIBER_API_KEY.',
+  '{provider} refused access (HTTP 403). Check that TRANSCRIBER_API_KEY may use TRANSCRIBER_MODEL.':
+    '{provider} a refusé l’accès (HTTP 403). Vérifiez que TRANSCRIBER_API_KEY permet d’utiliser TRANSCRIBER_MODEL.',
+  '{provider} was not found at {url} (HTTP 404). Check TRANSCRIBER_BASE_URL and TRANSCRIBER_MODEL.':
+    '{provider} est introuvable à l’adresse {url} (HTTP 404). Vérifiez TRANSCRIBER_BASE_URL et TRANSCRIBER_MODEL.',
+  'WHISPER_MODEL "{model}" is not a model name (expected something like base.en). Set WHISPER_MODEL_PATH to a local ggml model file, or choose TRANSCRIBER=openai with TRANSCRIBER_BASE_URL and TRANSCRIBER_API_KEY.':
+    'WHISPER_MODEL « {model} » n’est pas un nom de modèle (attendu : par exemple base.en). Indiquez dans WHISPER_MODEL_PATH un fichier de modèle ggml local, ou choisissez TRANSCRIBER=openai avec TRANSCRIBER_BASE_URL et TRANSCRIBER_API_KEY.',
+  'The Whisper model could not be downloaded. Set WHISPER_MODEL_PATH to a local ggml model file, or choose TRANSCRIBER=openai with TRANSCRIBER_BASE_URL and TRANSCRIBER_API_KEY.':
+    'Le modèle Whisper n’a pas pu être téléchargé. Indiquez dans WHISPER_MODEL_PATH un fichier de modèle ggml local, ou choisissez TRANSCRIBER=openai avec TRANSCRIBER_BASE_URL et TRANSCRIBER_API_KEY.',
+  'The Whisper model "{model}" was not found at {host} (HTTP 404). Check WHISPER_MODEL. Set WHISPER_MODEL_PATH to a local ggml model file, or choose TRANSCRIBER=openai with TRANSCRIBER_BASE_URL and TRANSCRIBER_API_KEY.':
+    'Le modèle Whisper « {model} » est introuvable sur {host} (HTTP 404). Vérifiez WHISPER_MODEL. Indiquez dans WHISPER_MODEL_PATH un fichier de modèle ggml local, ou choisissez TRANSCRIBER=openai avec TRANSCRIBER_BASE_URL et TRANSCRIBER_API_KEY.',
+  'The downloaded Whisper model was damaged (checksum mismatch) and has been deleted; it will be downloaded again on retry. Set WHISPER_MODEL_PATH to a local ggml model file, or choose TRANSCRIBER=openai with TRANSCRIBER_BASE_URL and TRANSCRIBER_API_KEY.':
+    'Le modèle Whisper téléchargé était endommagé (somme de contrôle incorrecte) et a été supprimé ; il sera téléchargé à nouveau lors de la relance. Indiquez dans WHISPER_MODEL_PATH un fichier de modèle ggml local, ou choisissez TRANSCRIBER=openai avec TRANSCRIBER_BASE_URL et TRANSCRIBER_API_KEY.',
+  'The Whisper model file {path} could not be loaded (it is not a valid whisper.cpp ggml model). Set WHISPER_MODEL_PATH to a valid ggml model file, or delete this file so it is downloaded again.':
+    'Le fichier de modèle Whisper {path} n’a pas pu être chargé (ce n’est pas un modèle ggml whisper.cpp valide). Indiquez dans WHISPER_MODEL_PATH un fichier de modèle ggml valide, ou supprimez ce fichier pour qu’il soit téléchargé à nouveau.',
+  'The local Whisper engine could not start on this machine ({platform}). Choose TRANSCRIBER=openai with TRANSCRIBER_BASE_URL and TRANSCRIBER_API_KEY, or TRANSCRIBER=deepgram.':
+    'Le moteur Whisper local n’a pas pu démarrer sur cette machine ({platform}). Choisissez TRANSCRIBER=openai avec TRANSCRIBER_BASE_URL et TRANSCRIBER_API_KEY, ou TRANSCRIBER=deepgram.',
+  'WHISPER_MODEL_PATH is set to {path}, but there is no file there. Set WHISPER_MODEL_PATH to a local ggml model file (such as ggml-base.en.bin), or unset it to download WHISPER_MODEL automatically.':
+    'WHISPER_MODEL_PATH vaut {path}, mais il n’y a aucun fichier à cet endroit. Indiquez dans WHISPER_MODEL_PATH un fichier de modèle ggml local (comme ggml-base.en.bin), ou retirez ce réglage pour télécharger WHISPER_MODEL automatiquement.',
 };

@@ -2,7 +2,8 @@
  * Owns the language of server answers: English by default, French when the request asks for it
  * (`Accept-Language`, which the web app sets to the interface's language).
  */
-import { fillPlaceholders, msg, type StoredMessage } from '../errors.js';
+import type { Role } from '@call-insights/contracts/users';
+import { fillPlaceholders, msg, setupFor, type StoredMessage } from '../errors.js';
 import { MESSAGES_FR } from './messages.fr.js';
 
 export type Language = 'en' | 'fr';
@@ -37,6 +38,29 @@ export function storedMessageText(
         reason: text,
         attempt: stored.attempt,
       });
+}
+
+/**
+ * A stored failure's setup hint (`StoredMessage.setup`) in the asked language, for admins only
+ * (`setupFor`); null for other roles. A value that is one of our own words (a provider's name such
+ * as "The OpenAI-compatible transcription service") is translated too; paths, hosts and setting
+ * names stay as they are. A hint stored before it kept its placeholders stays in English.
+ */
+export function storedSetupText(
+  lang: Language,
+  role: Role,
+  stored: StoredMessage | null | undefined,
+): string | null {
+  const setup = setupFor(role, stored);
+  if (setup === null) return null;
+  const params = stored?.setupParams;
+  const words =
+    params && lang !== 'en'
+      ? Object.fromEntries(
+          Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? translate(lang, v) : v]),
+        )
+      : params;
+  return translate(lang, setup, words);
 }
 
 /** A message in the asked language with its placeholders filled; English when no translation exists. */

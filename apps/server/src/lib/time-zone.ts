@@ -15,6 +15,16 @@ export function safeTimezone(tz: string | undefined): string {
   }
 }
 
+/**
+ * A zone name both Intl and PostgreSQL read alike ("Europe/Paris", "UTC"), or UTC: a name of
+ * letters, digits, `_ + -` and slashes that Intl knows. Offsets ("+05:00") are refused, as
+ * PostgreSQL reads their sign the POSIX way (the opposite of ISO 8601).
+ */
+export function namedTimezone(tz: string | undefined): string {
+  if (!tz || !/^[A-Za-z][\w+-]*(?:\/[\w+-]+)*$/.test(tz)) return 'UTC';
+  return safeTimezone(tz);
+}
+
 /** A calendar date: year, month 1–12, day 1–31. */
 export type YMD = { y: number; m: number; d: number };
 

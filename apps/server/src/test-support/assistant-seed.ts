@@ -62,7 +62,7 @@ export type SeedCall = {
   originalName?: string;
   durationSec?: number;
   transcript?: string;
-  status?: 'done' | 'transcribing';
+  status?: 'done' | 'transcribing' | 'failed';
   analysis?: Partial<Analysis> & Pick<Analysis, 'result_class' | 'lead_score'>;
 };
 
@@ -83,6 +83,7 @@ export async function insertCall(db: Db, c: SeedCall): Promise<number> {
       durationSec: c.durationSec ?? null,
       status: c.status ?? 'done',
       progress: c.status === 'transcribing' ? 40 : 100,
+      ...(c.status === 'failed' ? { error: 'The file could not be decoded.' } : {}),
       transcriptText: c.transcript ?? null,
       createdAt: c.at,
       dateAdded: c.at,

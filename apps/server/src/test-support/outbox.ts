@@ -4,6 +4,11 @@ import path from 'node:path';
 
 /** The bodies of every outbox mail to `to`, oldest first (file names sort by time). */
 export function outboxMailsTo(dataDir: string, to: string): string[] {
+  return outboxMessagesTo(dataDir, to).map((m) => m.body);
+}
+
+/** Every outbox mail to `to` as its subject and body, oldest first. */
+export function outboxMessagesTo(dataDir: string, to: string): { subject: string; body: string }[] {
   const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
   return fs
@@ -12,5 +17,11 @@ export function outboxMailsTo(dataDir: string, to: string): string[] {
     .sort()
     .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'))
     .filter((eml) => new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\r?$`, 'im').test(eml))
-    .map((eml) => eml.slice(eml.indexOf('\r\n\r\n') + 4));
+    .map((eml) => {
+      const head = eml.slice(0, eml.indexOf('\r\n\r\n'));
+      return {
+        subject: /^Subject: (.*)$/m.exec(head)?.[1]?.trimEnd() ?? '',
+        body: eml.slice(head.length + 4),
+      };
+    });
 }

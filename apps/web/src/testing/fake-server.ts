@@ -59,15 +59,72 @@ export class FakeServer {
       body: text === undefined ? undefined : (JSON.parse(text) as unknown),
       headers: new Headers(init.headers),
     };
+    return this.answer(request);
+  };
+
+  /**
+   * An `XMLHttpRequest` stand-in answered by the same routes (file uploads use XHR for their
+   * progress): install it with `vi.stubGlobal('XMLHttpRequest', server.XMLHttpRequest)`. A
+   * multipart body is recorded as its FormData.
+   */
+  get XMLHttpRequest(): typeof XMLHttpRequest {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the class below answers through it
+    const server = this;
+    class FakeXhr {
+      status = 0;
+      statusText = '';
+      responseText = '';
+      readonly upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      private method = 'GET';
+      private url = '';
+      private readonly headers = new Headers();
+      private aborted = false;
+      open(method: string, url: string) {
+        this.method = method.toUpperCase();
+        this.url = url;
+      }
+      setRequestHeader(name: string, value: string) {
+        this.headers.set(name, value);
+      }
+      abort() {
+        this.aborted = true;
+        this.onabort?.();
+      }
+      send(body?: unknown) {
+        const url = new URL(this.url, 'http://app.test');
+        void server
+          .answer({
+            method: this.method,
+            path: url.pathname.replace(/^\/api/, ''),
+            query: url.searchParams,
+            body: typeof body === 'string' ? (JSON.parse(body) as unknown) : body,
+            headers: this.headers,
+          })
+          .then(async (response) => {
+            if (this.aborted) return;
+            this.status = response.status;
+            this.statusText = response.statusText;
+            this.responseText = await response.text();
+            this.onload?.();
+          });
+      }
+    }
+    return FakeXhr as unknown as typeof XMLHttpRequest;
+  }
+
+  private async answer(request: FakeRequest): Promise<Response> {
     this.requests.push(request);
     const route = this.routes.find(
       (candidate) =>
-        candidate.method === method &&
+        candidate.method === request.method &&
         (typeof candidate.path === 'string'
           ? candidate.path === request.path
           : candidate.path.test(request.path)),
     );
-    if (!route) return apiError(404, 'NOT_FOUND', `No route ${method} ${request.path}`);
+    if (!route) return apiError(404, 'NOT_FOUND', `No route ${request.method} ${request.path}`);
     return route.handler(request);
-  };
+  }
 }

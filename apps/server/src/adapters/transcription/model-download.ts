@@ -8,6 +8,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { msg } from '../../errors.js';
 import { describeUrl } from './provider-http.js';
 import { TranscriptionError } from './transcriber.js';
 
@@ -58,9 +59,6 @@ export function whisperModelFileName(model: string): string {
   return `ggml-${model}.bin`;
 }
 
-const CONFIGURE_HINT =
-  'Set WHISPER_MODEL_PATH to a local ggml model file, or choose TRANSCRIBER=openai with TRANSCRIBER_BASE_URL and TRANSCRIBER_API_KEY.';
-
 type Inflight = { promise: Promise<string>; listeners: Set<(p: ModelDownloadProgress) => void> };
 const inflight = new Map<string, Inflight>();
 
@@ -70,7 +68,10 @@ export async function ensureWhisperModel(options: EnsureWhisperModelOptions): Pr
     throw new TranscriptionError({
       kind: 'CONFIG',
       provider: 'whisper',
-      userMessage: `WHISPER_MODEL "${options.model}" is not a model name (expected something like base.en). ${CONFIGURE_HINT}`,
+      userMessage: msg(
+        'WHISPER_MODEL "{model}" is not a model name (expected something like base.en). Set WHISPER_MODEL_PATH to a local ggml model file, or choose TRANSCRIBER=openai with TRANSCRIBER_BASE_URL and TRANSCRIBER_API_KEY.',
+      ),
+      params: { model: options.model },
       detail: `invalid whisper model name ${JSON.stringify(options.model)}`,
     });
   }
@@ -111,11 +112,21 @@ async function download(
     options.expectedSha1 === null
       ? undefined
       : (options.expectedSha1 ?? KNOWN_WHISPER_MODEL_SHA1[options.model]);
-  const fail = (detail: string, userMessage?: string, cause?: unknown) =>
+  // The user's sentence is an English message with `{name}` placeholders, translated when shown.
+  const fail = (
+    detail: string,
+    user?: { message: string; params?: Record<string, string> },
+    cause?: unknown,
+  ) =>
     new TranscriptionError({
       kind: 'CONFIG',
       provider: 'whisper',
-      userMessage: userMessage ?? `The Whisper model could not be downloaded. ${CONFIGURE_HINT}`,
+      userMessage:
+        user?.message ??
+        msg(
+          'The Whisper model could not be downloaded. Set WHISPER_MODEL_PATH to a local ggml model file, or choose TRANSCRIBER=openai with TRANSCRIBER_BASE_URL and TRANSCRIBER_API_KEY.',
+        ),
+      ...(user?.params ? { params: user.params } : {}),
       detail,
       ...(cause === undefined ? {} : { cause }),
     });
@@ -172,7 +183,12 @@ async function download(
         await res.body?.cancel();
         const hint =
           res.status === 404
-            ? `The Whisper model "${options.model}" was not found at ${new URL(url).host} (HTTP 404). Check WHISPER_MODEL. ${CONFIGURE_HINT}`
+            ? {
+                message: msg(
+                  'The Whisper model "{model}" was not found at {host} (HTTP 404). Check WHISPER_MODEL. Set WHISPER_MODEL_PATH to a local ggml model file, or choose TRANSCRIBER=openai with TRANSCRIBER_BASE_URL and TRANSCRIBER_API_KEY.',
+                ),
+                params: { model: options.model, host: new URL(url).host },
+              }
             : undefined;
         throw fail(`GET ${describeUrl(url)} → HTTP ${res.status}`, hint);
       }
@@ -230,10 +246,11 @@ async function download(
           : undefined);
       if (mismatch) {
         await rm(partPath, { force: true });
-        throw fail(
-          `checksum mismatch for ${describeUrl(url)}: ${mismatch}`,
-          `The downloaded Whisper model was damaged (checksum mismatch) and has been deleted; it will be downloaded again on retry. ${CONFIGURE_HINT}`,
-        );
+        throw fail(`checksum mismatch for ${describeUrl(url)}: ${mismatch}`, {
+          message: msg(
+            'The downloaded Whisper model was damaged (checksum mismatch) and has been deleted; it will be downloaded again on retry. Set WHISPER_MODEL_PATH to a local ggml model file, or choose TRANSCRIBER=openai with TRANSCRIBER_BASE_URL and TRANSCRIBER_API_KEY.',
+          ),
+        });
       }
       await rename(partPath, finalPath);
       emit({ receivedBytes: received, totalBytes: received, pct: 100 });

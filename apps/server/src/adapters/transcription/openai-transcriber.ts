@@ -7,6 +7,7 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
 import type { Transcript } from '@call-insights/contracts/transcript';
+import { msg } from '../../errors.js';
 import {
   joinApiUrl,
   openChannelFile,
@@ -57,7 +58,7 @@ export function createOpenAiTranscriber(options: OpenAiTranscriberOptions): Tran
   const model = options.model.trim() || DEFAULT_OPENAI_TRANSCRIPTION_MODEL;
   const http: ProviderHttpSettings = {
     provider: 'openai',
-    displayName: 'The OpenAI-compatible transcription service',
+    displayName: msg('The OpenAI-compatible transcription service'),
     timeoutMs: options.timeoutMs ?? 10 * 60_000,
     retries: options.retries ?? 2,
     retryDelayMs: options.retryDelayMs ?? 1000,

@@ -5,6 +5,7 @@
  */
 import { openAsBlob } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { msg } from '../../errors.js';
 import { TranscriptionError, throwIfAborted } from './transcriber.js';
 
 export type ProviderHttpSettings = {
@@ -105,21 +106,28 @@ export function httpStatusError(
     return new TranscriptionError({
       ...base,
       kind: 'CONFIG',
-      userMessage: `${name} rejected the API key (HTTP 401). Check TRANSCRIBER_API_KEY.`,
+      userMessage: msg('{provider} rejected the API key (HTTP 401). Check TRANSCRIBER_API_KEY.'),
+      params: { provider: name },
     });
   }
   if (status === 403) {
     return new TranscriptionError({
       ...base,
       kind: 'CONFIG',
-      userMessage: `${name} refused access (HTTP 403). Check that TRANSCRIBER_API_KEY may use TRANSCRIBER_MODEL.`,
+      userMessage: msg(
+        '{provider} refused access (HTTP 403). Check that TRANSCRIBER_API_KEY may use TRANSCRIBER_MODEL.',
+      ),
+      params: { provider: name },
     });
   }
   if (status === 404) {
     return new TranscriptionError({
       ...base,
       kind: 'CONFIG',
-      userMessage: `${name} was not found at ${describeUrl(res.url)} (HTTP 404). Check TRANSCRIBER_BASE_URL and TRANSCRIBER_MODEL.`,
+      userMessage: msg(
+        '{provider} was not found at {url} (HTTP 404). Check TRANSCRIBER_BASE_URL and TRANSCRIBER_MODEL.',
+      ),
+      params: { provider: name, url: describeUrl(res.url) },
     });
   }
   if (status === 400 || status === 413 || status === 415 || status === 422) {

@@ -46,6 +46,8 @@ export type TranscriptionErrorInit = {
   kind: TranscriptionErrorKind;
   /** Shown to users: says what happened and what to configure. Never contains secrets. */
   userMessage: string;
+  /** Values of the message's `{name}` placeholders (it is translated by its English text). */
+  params?: Record<string, string | number>;
   /** For logs: vendor status, URL, body excerpt. Never contains the API key. */
   detail: string;
   provider?: string;
@@ -75,6 +77,7 @@ export class TranscriptionError extends DomainError {
     super(ERROR_CODE[init.kind], init.userMessage, {
       retryable: init.kind === 'TEMPORARY',
       detail: init.detail,
+      ...(init.params ? { params: init.params } : {}),
       cause: init.cause,
     });
     this.kind = init.kind;

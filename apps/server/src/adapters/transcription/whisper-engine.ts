@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
+import { msg } from '../../errors.js';
 import { TranscriptionError, throwIfAborted } from './transcriber.js';
 
 export type WhisperEngineResult = {
@@ -107,8 +108,6 @@ type Session = {
   stderrTail: string;
 };
 
-const ENGINE_UNAVAILABLE_HINT =
-  'Choose TRANSCRIBER=openai with TRANSCRIBER_BASE_URL and TRANSCRIBER_API_KEY, or TRANSCRIBER=deepgram.';
 const ENGINE_STOPPED = 'The local Whisper engine stopped unexpectedly. Retry, or choose another TRANSCRIBER.';
 
 export function createWhisperEngine(options: WhisperEngineOptions = {}): WhisperEngine {
@@ -257,7 +256,10 @@ export function createWhisperEngine(options: WhisperEngineOptions = {}): Whisper
       throw new TranscriptionError({
         kind: 'CONFIG',
         provider: 'whisper',
-        userMessage: `The Whisper model file ${modelPath} could not be loaded (it is not a valid whisper.cpp ggml model). Set WHISPER_MODEL_PATH to a valid ggml model file, or delete this file so it is downloaded again.`,
+        userMessage: msg(
+          'The Whisper model file {path} could not be loaded (it is not a valid whisper.cpp ggml model). Set WHISPER_MODEL_PATH to a valid ggml model file, or delete this file so it is downloaded again.',
+        ),
+        params: { path: modelPath },
         detail: `Whisper(${modelPath}) failed: ${reply.message}`,
       });
     }
@@ -326,7 +328,10 @@ function unavailable(detail: string, cause?: unknown): TranscriptionError {
   return new TranscriptionError({
     kind: 'CONFIG',
     provider: 'whisper',
-    userMessage: `The local Whisper engine could not start on this machine (${process.platform}-${process.arch}). ${ENGINE_UNAVAILABLE_HINT}`,
+    userMessage: msg(
+      'The local Whisper engine could not start on this machine ({platform}). Choose TRANSCRIBER=openai with TRANSCRIBER_BASE_URL and TRANSCRIBER_API_KEY, or TRANSCRIBER=deepgram.',
+    ),
+    params: { platform: `${process.platform}-${process.arch}` },
     detail,
     ...(cause === undefined ? {} : { cause }),
   });

@@ -6,6 +6,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { Transcript } from '@call-insights/contracts/transcript';
+import { msg } from '../../errors.js';
 import { DEFAULT_WHISPER_MODEL, ensureWhisperModel, type ModelDownloadProgress } from './model-download.js';
 import {
   assertValidInput,
@@ -56,7 +57,10 @@ export function createWhisperTranscriber(options: WhisperTranscriberOptions): Tr
         throw new TranscriptionError({
           kind: 'CONFIG',
           provider: 'whisper',
-          userMessage: `WHISPER_MODEL_PATH is set to ${options.modelPath}, but there is no file there. Set WHISPER_MODEL_PATH to a local ggml model file (such as ggml-base.en.bin), or unset it to download WHISPER_MODEL automatically.`,
+          userMessage: msg(
+            'WHISPER_MODEL_PATH is set to {path}, but there is no file there. Set WHISPER_MODEL_PATH to a local ggml model file (such as ggml-base.en.bin), or unset it to download WHISPER_MODEL automatically.',
+          ),
+          params: { path: options.modelPath },
           detail: `WHISPER_MODEL_PATH ${options.modelPath} does not exist or is not a file`,
         });
       }

@@ -3,7 +3,7 @@
  * and public share links (create, list, revoke, open). The public view never carries ids, tokens,
  * storage keys or anything but what the share page shows.
  */
-import { storedMessageText, type Language } from '../../i18n/translate.js';
+import { storedMessageText, storedSetupText, type Language } from '../../i18n/translate.js';
 import { Analysis, ConversationMetrics, type CoachCatalogue } from '@call-insights/contracts/analysis';
 import {
   ShareToken,
@@ -15,7 +15,7 @@ import {
 import { Segment } from '@call-insights/contracts/transcript';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { AppError, fillPlaceholders, msg, setupFor } from '../../errors.js';
+import { AppError, fillPlaceholders, msg } from '../../errors.js';
 import { CoachingSelectionError } from '../coaching/engine/catalogue.js';
 import { randomToken, sha256, type Sealer } from '../../lib/crypto.js';
 import { recordingOwnerScope } from '../../lib/ownership.js';
@@ -95,7 +95,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         id: row.id,
         status: row.status,
         error: storedMessageText(lang, row.errorDetail, row.error),
-        error_setup: setupFor(caller.role, row.errorDetail),
+        error_setup: storedSetupText(lang, caller.role, row.errorDetail),
         hasAudio: row.storageKey !== null,
       };
     },

@@ -18,6 +18,8 @@ export type CallRange = { from?: Date; to?: Date };
 
 export type LeadRow = {
   key: string;
+  /** The pipeline status of the lead's latest call ('failed' when it could not be processed). */
+  status: string;
   name: string | null;
   phone: string | null;
   email: string | null;
@@ -48,6 +50,8 @@ export type CallRow = {
   callResults: string | null;
   objections: string[];
   painPoints: string[];
+  /** Prices discussed, as the analysis wrote them ("$4,500 (“forty-five hundred”)"). */
+  pricing: string[];
   snippet: string | null;
 };
 
@@ -59,6 +63,8 @@ export type CallFilters = {
   /** A PostgreSQL regular expression an objection must match (`~*`), instead of `objection`'s words. */
   objectionPattern?: string;
   painPoint?: string;
+  /** Only calls whose analysis found a price (its pricing_discussed is not empty). */
+  withPricing?: boolean;
   /** Calls at least this long, in seconds. */
   minSeconds?: number;
   /** Calls shorter than this, in seconds. */
@@ -90,7 +96,7 @@ export type PhraseRow = { phrase: string; calls: number; callIds: number[] };
 const contactKey = sql`coalesce(nullif(r.crm_contact_id, ''), nullif(r.phone_number, ''), lower(nullif(r.crm_email, '')), lower(nullif(r.crm_contact_name, '')))`;
 const contactName = sql`coalesce(nullif(r.crm_contact_name, ''), nullif(trim(concat_ws(' ', r.crm_first_name, r.crm_last_name)), ''))`;
 
-function jsonArray(field: 'objections' | 'pain_points' | 'lead_score_reasons') {
+function jsonArray(field: 'objections' | 'pain_points' | 'pricing_discussed' | 'lead_score_reasons') {
   return sql`(case when jsonb_typeof(a.data -> ${sql.raw(`'${field}'`)}) = 'array' then a.data -> ${sql.raw(`'${field}'`)} else '[]'::jsonb end)`;
 }
 
@@ -133,6 +139,7 @@ function filterWhere(f: CallFilters): SQL[] {
   if (f.objectionPattern) parts.push(sql`${jsonArray('objections')}::text ~* ${f.objectionPattern}`);
   else if (f.objection) parts.push(sql`${jsonArray('objections')}::text ilike ${escapeLike(f.objection)}`);
   if (f.painPoint) parts.push(sql`${jsonArray('pain_points')}::text ilike ${escapeLike(f.painPoint)}`);
+  if (f.withPricing) parts.push(sql`jsonb_array_length(${jsonArray('pricing_discussed')}) > 0`);
   if (f.minSeconds !== undefined) parts.push(sql`r.duration_sec >= ${f.minSeconds}`);
   if (f.maxSeconds !== undefined) parts.push(sql`r.duration_sec < ${f.maxSeconds}`);
   return parts;
@@ -158,6 +165,7 @@ const ints = (v: unknown): number[] => {
 function toLead(r: Raw): LeadRow {
   return {
     key: String(r.key),
+    status: String(r.status),
     name: str(r.name),
     phone: str(r.phone_number),
     email: str(r.crm_email),
@@ -197,6 +205,7 @@ function toCall(r: Raw): CallRow {
     callResults: str(r.call_results),
     objections: strings(r.objections),
     painPoints: strings(r.pain_points),
+    pricing: strings(r.pricing),
     snippet: str(r.snippet),
   };
 }
@@ -219,7 +228,7 @@ function toFigures(r: Raw): FiguresRow {
 const callColumns = sql`r.id, r.created_at, ${contactName} as name, r.phone_number, r.crm_email, r.original_name,
   r.user_id, r.status, a.result_class, a.lead_score, a.data ->> 'call_summary' as summary,
   a.data ->> 'call_results' as call_results, ${jsonArray('objections')} as objections,
-  ${jsonArray('pain_points')} as pain_points`;
+  ${jsonArray('pain_points')} as pain_points, ${jsonArray('pricing_discussed')} as pricing`;
 
 const figureColumns = sql`count(*)::int as calls, coalesce(sum(r.duration_sec), 0)::float8 as seconds,
   count(distinct coalesce(${contactKey}, 'call:' || r.id))::int as leads,
@@ -258,7 +267,7 @@ export function createCallInsightsRepository(db: Db) {
           : sql``;
       const rows = await run(sql`
         with calls as (
-          select r.id, r.created_at, coalesce(${contactKey}, 'call:' || r.id) as key, ${contactName} as name,
+          select r.id, r.created_at, r.status, coalesce(${contactKey}, 'call:' || r.id) as key, ${contactName} as name,
             r.phone_number, r.crm_email, r.original_name, a.lead_score, a.result_class,
             ${jsonArray('lead_score_reasons')} as reasons, a.data -> 'lead_score_factors' as factors,
             a.data ->> 'call_results' as call_results
@@ -281,7 +290,7 @@ export function createCallInsightsRepository(db: Db) {
     ): Promise<{ total: number; leads: LeadRow[] }> {
       const rows = await run(sql`
         with calls as (
-          select r.id, r.created_at, coalesce(${contactKey}, 'call:' || r.id) as key, ${contactName} as name,
+          select r.id, r.created_at, r.status, coalesce(${contactKey}, 'call:' || r.id) as key, ${contactName} as name,
             r.phone_number, r.crm_email, r.original_name, a.lead_score, a.result_class,
             ${jsonArray('lead_score_reasons')} as reasons, a.data -> 'lead_score_factors' as factors,
             a.data ->> 'call_results' as call_results

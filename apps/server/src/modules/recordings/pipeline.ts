@@ -67,7 +67,10 @@ const NOT_SET_UP = msg(
  * as `setup`, which only admins are shown (a path or a setting name means nothing to a sales rep).
  */
 function failureReason(err: unknown): StoredMessage {
-  if (isTranscriptionError(err) && err.kind === 'CONFIG') return { message: NOT_SET_UP, setup: err.text };
+  if (isTranscriptionError(err) && err.kind === 'CONFIG') {
+    // The hint as its English message and values, so an admin reads it in their language.
+    return { message: NOT_SET_UP, setup: err.message, ...(err.params ? { setupParams: err.params } : {}) };
+  }
   return storedMessageOf(err, UNEXPECTED);
 }
 

@@ -22,17 +22,24 @@ export type ExportScope = {
   userId?: number;
   trackerId?: number;
   resultClass?: string;
+  /** The IANA zone the date columns are written in (checked by `exportZone`); UTC when absent. */
+  timeZone?: string;
 };
 
 const NONE = sql<null>`null::text`;
-const DATE_KEYS = new Set<ExportKey>(['created_at', 'last_activity_date']);
+/** The export's date columns: written in the export's time zone. */
+const EXPORT_DATE_KEYS: ReadonlySet<ExportKey> = new Set<ExportKey>(['created_at', 'last_activity_date']);
 
-/** The export's values by column, as text PostgreSQL formats (dates in UTC, the rating as digits). */
-function exportValues() {
-  const utc = (col: typeof recordings.createdAt | typeof recordings.updatedAt) =>
-    sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+/**
+ * The export's values by column, as text PostgreSQL formats (dates in `timeZone`, the rating as
+ * digits). The zone is one parameter of the statement: PostgreSQL converts each date itself, so the
+ * COPY still streams its rows untouched.
+ */
+function exportValues(timeZone = 'UTC') {
+  const local = (col: typeof recordings.createdAt | typeof recordings.updatedAt) =>
+    sql<string>`to_char(${col} at time zone ${timeZone}::text, 'YYYY-MM-DD HH24:MI:SS')`;
   return {
-    created_at: utc(recordings.createdAt),
+    created_at: local(recordings.createdAt),
     transcription_text: recordings.transcriptText,
     user: sql<
       string | null
@@ -50,7 +57,7 @@ function exportValues() {
     source: recordings.source,
     targeting: NONE,
     content: NONE,
-    last_activity_date: utc(recordings.updatedAt),
+    last_activity_date: local(recordings.updatedAt),
     rating: sql<string | null>`${analyses.leadScore}::text`,
     summary: sql<string | null>`${analyses.data} ->> 'call_summary'`,
   } satisfies Record<ExportKey, SQLWrapper>;
@@ -92,11 +99,11 @@ export function createExportQueries(
    * (inlineParams: integers checked, strings through the driver's escapeLiteral).
    */
   function exportSelect(organizationId: number, opts: ExportScope): string {
-    const byKey = exportValues();
+    const byKey = exportValues(opts.timeZone);
     const fields = Object.fromEntries(
       EXPORT_COLUMNS.map(([, key]) => {
         const value = byKey[key];
-        const ready = DATE_KEYS.has(key) || value === NONE ? value : csvSafe(value);
+        const ready = EXPORT_DATE_KEYS.has(key) || value === NONE ? value : csvSafe(value);
         return [key, sql`${ready}`.as(key)];
       }),
     ) as { [K in ExportKey]: SQL.Aliased<string | null> };
@@ -127,7 +134,7 @@ export function createExportQueries(
       // Every value aliased by its key and read raw (no per-field mapping: measured, it was the
       // largest cost of an export after the database's own work).
       const fields = Object.fromEntries(
-        Object.entries(exportValues()).map(([key, value]) => [key, sql`${value}`.as(key)]),
+        Object.entries(exportValues(opts.timeZone)).map(([key, value]) => [key, sql`${value}`.as(key)]),
       ) as { [K in ExportKey]: SQL.Aliased<string | null> };
       const query = db
         .select({ ...fields, cursor_at: cursorAt.as('cursor_at'), id: recordings.id })

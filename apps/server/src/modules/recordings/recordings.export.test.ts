@@ -2,7 +2,8 @@
  * The CSV export on both databases (COPY on PostgreSQL, keyset batches on PGlite): the same bytes for
  * tricky values (quotes, commas, line breaks, formula-leading cells, French and other non-ASCII text,
  * empty texts, nulls), the organization's rows only, the search honoured with quotes and backslashes
- * in it, and a client leaving mid-export stopping the query and giving its connection back.
+ * in it, the dates in the browser's time zone (`tz`; UTC without a valid one; the spec's headers kept),
+ * and a client leaving mid-export stopping the query and giving its connection back.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,8 +17,10 @@ import { createUser, type CreatedUser } from '../../test-support/factories.js';
 import { addMember } from '../../test-support/members.js';
 import { createRecordingsRepository } from './recordings.repository.js';
 
-const HEADER =
+/** The spec's header: the same whatever zone the dates are written in. */
+const headerIn = (_zone: string) =>
   'Date Created,Transcription Text,User,File Name,First Name,Last Name,Account Name,Phone Number,Email,Industry,Sub-Industry,Location ID,Contact ID,Source,Targeting,Content,Last Activity Date,Rating,Summary';
+const HEADER = headerIn('UTC');
 
 /** The expected rows, written by hand (not by csvLine), newest first. */
 const ROW_MARCH =
@@ -173,6 +176,44 @@ describe.each(BACKENDS)('recordings CSV export on %s', (backend) => {
     expect(own.body).toBe(
       csvOf('2025-06-01 00:00:00,,Mem Ber,mine.wav,,,,,,,,,,uploaded_file,,,2025-06-01 00:00:00,,'),
     );
+  });
+
+  it("writes the dates in the browser's time zone under the spec's headers; UTC without a valid one", async () => {
+    const u = await createUser(h.app, { firstName: 'Tz', lastName: 'User' });
+    await h.container.recordingsRepo.insert({
+      organizationId: await orgOf(u),
+      userId: u.id,
+      source: 'uploaded_file',
+      status: 'done',
+      originalName: 'late.wav',
+      createdAt: new Date('2026-11-09T03:30:00Z'),
+      updatedAt: new Date('2026-07-01T12:00:00Z'),
+    });
+    const exportIn = async (tz?: string) => {
+      const res = await h.app.inject({
+        method: 'GET',
+        url: `/api/recordings/export.csv${tz === undefined ? '' : `?${new URLSearchParams({ tz })}`}`,
+        headers: u.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    const rowAt = (created: string, updated: string) =>
+      `${created},,Tz User,late.wav,,,,,,,,,,uploaded_file,,,${updated},,`;
+    const csvIn = (zone: string, row: string) => `\uFEFF${headerIn(zone)}\r\n${row}\r\n`;
+
+    // New York: the evening before in winter (UTC−5), summer time in July (UTC−4).
+    expect(await exportIn('America/New_York')).toBe(
+      csvIn('America/New_York', rowAt('2026-11-08 22:30:00', '2026-07-01 08:00:00')),
+    );
+    expect(await exportIn('Asia/Kolkata')).toBe(
+      csvIn('Asia/Kolkata', rowAt('2026-11-09 09:00:00', '2026-07-01 17:30:00')),
+    );
+    const utc = csvIn('UTC', rowAt('2026-11-09 03:30:00', '2026-07-01 12:00:00'));
+    expect(await exportIn()).toBe(utc);
+    for (const bad of ['Mars/Olympus_Mons', '+05:00', "Europe/Paris'; select 1; --"]) {
+      expect(await exportIn(bad)).toBe(utc);
+    }
   });
 
   it('stops the query and gives its connection back when the client leaves mid-export', async () => {

@@ -17,7 +17,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { AuditSink } from '../audit/audit-sink.js';
 import { toListItem } from './recordings.mapper.js';
 import { decodeCursor, encodeCursor, type ListKey } from './list-cursor.js';
-import { addDays, safeTimezone, startOfLocalDay } from '../../lib/time-zone.js';
+import { addDays, namedTimezone, safeTimezone, startOfLocalDay } from '../../lib/time-zone.js';
 import { dateQueryAsIso, typedDay, type CreatedRange } from './recordings.search.repository.js';
 import type { ExportScope, ListPosition, RecordingsRepository } from './recordings.repository.js';
 
@@ -176,8 +176,12 @@ export function createRecordingsList(deps: ListDeps) {
         target: 'recordings',
         ...(Object.keys(details).length > 0 ? { details } : {}),
       });
+      // The dates in the browser's zone, as the list shows them (UTC without one); the headers keep
+      // the spec's column names, which importers of the file match on.
+      const timeZone = namedTimezone(query.tz);
       const header = '\uFEFF' + csvLine(EXPORT_COLUMNS.map(([label]) => label));
       const scope = {
+        timeZone,
         userId: recordingOwnerScope(caller),
         trackerId: query.tracker_id,
         resultClass: query.result,

@@ -1,8 +1,7 @@
 /** Owns how a recording row is shown in the list of the API (the CSV export: recordings.repository.ts, in SQL). */
 import type { RecordingListItem } from '@call-insights/contracts/recordings';
 import type { Role } from '@call-insights/contracts/users';
-import { setupFor } from '../../errors.js';
-import { storedMessageText, type Language } from '../../i18n/translate.js';
+import { storedMessageText, storedSetupText, type Language } from '../../i18n/translate.js';
 import type { RecordingListRow } from './recordings.repository.js';
 
 export function toListItem(r: RecordingListRow, lang: Language, role: Role): RecordingListItem {
@@ -25,6 +24,6 @@ export function toListItem(r: RecordingListRow, lang: Language, role: Role): Rec
     status: r.status,
     progress: r.progress,
     error: storedMessageText(lang, r.errorDetail, r.error),
-    error_setup: setupFor(role, r.errorDetail),
+    error_setup: storedSetupText(lang, role, r.errorDetail),
   };
 }

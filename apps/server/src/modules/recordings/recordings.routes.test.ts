@@ -193,6 +193,30 @@ describe.each(BACKENDS)('recordings on %s', (backend) => {
     const late = await h.app.inject({ method: 'GET', url: expired });
     expect(late.statusCode).toBe(403);
     expect(late.json().error.message).toBe('This audio link has expired. Reload the page to get a new one.');
+    // A link is the member's who asked for it: it stops working when they are removed, and naming
+    // someone else in it breaks its signature.
+    const manager = await addMember(h, user, 'manager');
+    const theirs = (await get(`/api/recordings/${id}/audio-url`, manager.auth)).json() as { url: string };
+    expect(
+      (await h.app.inject({ method: 'GET', url: theirs.url, headers: { range: 'bytes=0-9' } })).statusCode,
+    ).toBe(206);
+    const borrowed = theirs.url.replace(/u=\d+/, `u=${user.id}`);
+    expect((await h.app.inject({ method: 'GET', url: borrowed })).statusCode).toBe(403);
+    const removed = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/members/${manager.id}`,
+      headers: user.auth,
+    });
+    expect(removed.statusCode).toBe(204);
+    const afterRemoval = await h.app.inject({ method: 'GET', url: theirs.url });
+    expect(afterRemoval.statusCode).toBe(403);
+    expect(afterRemoval.json().error.message).toBe(
+      'This audio link is not valid. Reload the page to get a new one.',
+    );
+    // The owner's own link still plays.
+    expect(
+      (await h.app.inject({ method: 'GET', url: signed.url, headers: { range: 'bytes=0-9' } })).statusCode,
+    ).toBe(206);
 
     const stranger = await createUser(h.app);
     expect((await get(`/api/recordings/${id}/audio-url`, stranger.auth)).statusCode).toBe(404);
@@ -446,10 +470,29 @@ describe.each(BACKENDS)('recordings on %s', (backend) => {
     const forAdmin = await listed(user, adminsCall);
     expect(forAdmin?.error).toMatch(/not set up correctly.*administrator/i);
     expect(forAdmin?.error).not.toMatch(/TRANSCRIBER|HTTP 401/);
-    expect(forAdmin?.error_setup).toMatch(/TRANSCRIBER_API_KEY/);
+    expect(forAdmin?.error_setup).toBe(
+      'The OpenAI-compatible transcription service rejected the API key (HTTP 401). Check TRANSCRIBER_API_KEY.',
+    );
     expect((await get(`/api/analysis/analysis?id=${adminsCall}`, user)).json().error_setup).toBe(
       forAdmin?.error_setup,
     );
+    // An admin reading French reads the hint in French too (the setting's name stays as it is).
+    const adminFr = { ...user.auth, 'accept-language': 'fr-FR,fr;q=0.9' };
+    const frenchSetup =
+      'Le service de transcription compatible OpenAI a refusé la clé d’API (HTTP 401). Vérifiez TRANSCRIBER_API_KEY.';
+    const adminFrList = (
+      await h.app.inject({ method: 'GET', url: '/api/analysis/transcriptions?page=1', headers: adminFr })
+    ).json().items as RecordingListItem[];
+    expect(adminFrList.find((i) => i.id === adminsCall)?.error_setup).toBe(frenchSetup);
+    expect(
+      (
+        await h.app.inject({
+          method: 'GET',
+          url: `/api/analysis/analysis?id=${adminsCall}`,
+          headers: adminFr,
+        })
+      ).json().error_setup,
+    ).toBe(frenchSetup);
 
     const forManager = await listed(manager, adminsCall);
     expect(forManager?.error).toBe(forAdmin?.error);

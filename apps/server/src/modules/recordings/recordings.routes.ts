@@ -172,10 +172,10 @@ export async function recordingsRoutes(
   router.route(recordingsApi.retry, async ({ caller, params }) => service.retry(caller, params.id));
 
   router.route(recordingsApi.audio, async ({ params, query, req, reply }) => {
-    const { exp, sig } = query;
+    const { exp, sig, u, v } = query;
     const audio =
       exp !== undefined && sig !== undefined
-        ? await service.audioBySignature(params.id, exp, sig)
+        ? await service.audioBySignature(params.id, { exp, sig, u, v })
         : await service.audio(await authenticate(req), params.id);
     const range = parseRange(req.headers.range, audio.size);
     reply.header('accept-ranges', 'bytes').header('content-type', audio.contentType);

@@ -10,7 +10,7 @@ import { AppError } from '../../errors.js';
 import { storedMessageText, type Language } from '../../i18n/translate.js';
 import { recordingOwnerScope } from '../../lib/ownership.js';
 import type { UrlSigner } from '../../lib/signed-url.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser, Caller } from '../../plugins/auth.js';
 import { PROGRESS } from './pipeline.js';
 import { analyzeJob, transcribeJob } from './recordings.jobs.js';
 import { createCrmImport, type CrmImportDeps } from './recordings.crm-import.service.js';
@@ -34,9 +34,17 @@ export type RecordingsServiceDeps = IngestDeps &
     /** URL imports one user may have downloading at once. */
     maxConcurrentUrlImports: number;
     urlSigner: UrlSigner;
+    /**
+     * The member a session of this token version stands for, or undefined once it ended (removed,
+     * role changed, password changed): a signed audio link stops working with the session it came from.
+     */
+    sessionOf: (userId: number, tokenVersion: number) => Promise<AuthUser | undefined>;
   };
 
 const AUDIO_URL_TTL_SECONDS = 6 * 3600;
+/** What an audio link signs: the call, and the member and session version it was made for. */
+const audioPayload = (id: number, userId: number, tokenVersion: number) =>
+  `audio:${id}:${userId}:${tokenVersion}`;
 
 const notFound = (): never => {
   throw new AppError('NOT_FOUND', 'This recording was not found.');
@@ -95,9 +103,15 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       return audioOf(await owned(caller, id));
     },
 
-    /** The audio through a signed URL (the <audio> element of the analysis page). */
-    async audioBySignature(id: number, exp: number, sig: string) {
-      if (!deps.urlSigner.verify(`audio:${id}`, exp, sig)) {
+    /**
+     * The audio through a signed URL (the <audio> element of the analysis page). The link names the
+     * member it was made for and their session's version: it works while that session does and the
+     * member may still see the call (their access is checked again), so a removed member's links die
+     * with their session.
+     */
+    async audioBySignature(id: number, link: { exp: number; sig: string; u?: number; v?: number }) {
+      const { exp, sig, u, v } = link;
+      if (u === undefined || v === undefined || !deps.urlSigner.verify(audioPayload(id, u, v), exp, sig)) {
         // A link past its time says so; any other refusal (a changed signature or id) is no link of ours.
         throw new AppError(
           'FORBIDDEN',
@@ -106,16 +120,23 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
             : 'This audio link is not valid. Reload the page to get a new one.',
         );
       }
-      const row = await repo.findById(id);
-      if (!row) throw new AppError('NOT_FOUND', 'This recording was not found.');
-      return audioOf(row);
+      const member = await deps.sessionOf(u, v);
+      if (!member)
+        throw new AppError('FORBIDDEN', 'This audio link is not valid. Reload the page to get a new one.');
+      return audioOf(await owned(member, id));
     },
 
-    async audioUrl(caller: AuthUser, id: number) {
+    async audioUrl(caller: Caller, id: number) {
       const row = await owned(caller, id);
       if (!row.storageKey) throw new AppError('NOT_FOUND', 'This recording has no audio file.');
-      const { exp, sig } = deps.urlSigner.sign(`audio:${row.id}`, AUDIO_URL_TTL_SECONDS);
-      return { url: `/api/recordings/${row.id}/audio?exp=${exp}&sig=${sig}`, expiresAt: exp };
+      const { exp, sig } = deps.urlSigner.sign(
+        audioPayload(row.id, caller.id, caller.tokenVersion),
+        AUDIO_URL_TTL_SECONDS,
+      );
+      return {
+        url: `/api/recordings/${row.id}/audio?exp=${exp}&u=${caller.id}&v=${caller.tokenVersion}&sig=${sig}`,
+        expiresAt: exp,
+      };
     },
 
     async retry(caller: AuthUser, id: number) {

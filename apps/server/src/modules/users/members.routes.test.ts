@@ -7,11 +7,12 @@ import { INVITE_EMAIL_HAS_ACCOUNT, LAST_ADMIN } from '@call-insights/contracts/m
 import { SIGNUP_TAKEN } from '@call-insights/contracts/users';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations } from '../../db/schema.js';
+import { emailOutbox, invitations } from '../../db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
 import { BACKENDS, createHarness, type Harness } from '../../test-support/app-harness.js';
 import { createUser, type CreatedUser } from '../../test-support/factories.js';
 import { addMember, invitationTokenFor } from '../../test-support/members.js';
+import { outboxMessagesTo } from '../../test-support/outbox.js';
 
 describe.each(BACKENDS)('members and invitations on %s', (backend) => {
   let h: Harness;
@@ -47,6 +48,51 @@ describe.each(BACKENDS)('members and invitations on %s', (backend) => {
       confirmPassword: 'correct horse battery',
       ...extra,
     });
+
+  it('mails the invitation in the language of the request: subject, text and HTML', async () => {
+    const mailOf = async (lang: string, role: string) => {
+      const email = freshEmail();
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/users/invite',
+        headers: { ...admin.auth, 'accept-language': lang },
+        payload: { email, role },
+      });
+      expect(res.statusCode).toBe(201);
+      const [kept] = await h.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+      return { ...outboxMessagesTo(h.dataDir, email).at(-1)!, html: kept!.html };
+    };
+    const inviter = 'Ada Lovelace'; // the factory's name of the admin
+
+    const french = await mailOf('fr-FR,fr;q=0.9,en;q=0.8', 'user');
+    expect(french.subject).toBe('Vous êtes invité à rejoindre Acme Roofing sur Call Insights');
+    expect(french.body).toMatch(
+      new RegExp(
+        `^Bonjour,\\r\\n\\r\\n${inviter} vous invite à rejoindre Acme Roofing sur Call Insights en tant qu’utilisateur\\.\\r\\n` +
+          'Ouvrez ce lien dans les 7 jours pour choisir votre nom et votre mot de passe :\\r\\n\\r\\n' +
+          'https://calls\\.example\\.com/accept-invite/[\\w-]+\\r\\n\\r\\n' +
+          'Si vous n’attendiez pas cette invitation, ignorez cet e-mail\\.\\r\\n\\r\\n$',
+      ),
+    );
+    expect(french.html).toContain(
+      `<p>${inviter} vous invite à rejoindre <b>Acme Roofing</b> sur Call Insights en tant qu’utilisateur.`,
+    );
+    expect(french.html).toContain('<p>Si vous n’attendiez pas cette invitation, ignorez cet e-mail.</p>');
+
+    const english = await mailOf('en-US,en;q=0.9', 'manager');
+    expect(english.subject).toBe('You are invited to join Acme Roofing on Call Insights');
+    expect(english.body).toMatch(
+      new RegExp(
+        `^Hello,\\r\\n\\r\\n${inviter} invited you to join Acme Roofing on Call Insights as a manager\\.\\r\\n` +
+          'Open this link within 7 days to choose your name and password:\\r\\n\\r\\n' +
+          'https://calls\\.example\\.com/accept-invite/[\\w-]+\\r\\n\\r\\n' +
+          'If you did not expect this invitation, ignore this e-mail\\.\\r\\n\\r\\n$',
+      ),
+    );
+    expect(english.html).toContain(
+      `<p>${inviter} invited you to join <b>Acme Roofing</b> on Call Insights as a manager.`,
+    );
+  });
 
   it('sign-up makes an organization whose only member is its admin', async () => {
     const res = await call('GET', '/api/members', admin);

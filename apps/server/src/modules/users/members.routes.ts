@@ -4,7 +4,7 @@ import type { Router } from '../../http/route.js';
 import type { MembersService } from './members.service.js';
 
 export function membersRoutes(router: Router, service: MembersService): void {
-  router.route(membersApi.invite, async ({ caller, body }) => service.invite(caller, body));
+  router.route(membersApi.invite, async ({ caller, body, lang }) => service.invite(caller, body, lang));
   router.route(membersApi.invitations, async ({ caller }) => service.invitations(caller));
   router.route(membersApi.revokeInvitation, async ({ caller, params }) => {
     await service.revokeInvitation(caller, params.id);

@@ -18,6 +18,7 @@ import { SIGNUP_TAKEN, type LoginResponse } from '@call-insights/contracts/users
 import type { Logger } from 'pino';
 import type { Mailer } from '../../adapters/email/mailer.js';
 import { AppError } from '../../errors.js';
+import type { Language } from '../../i18n/translate.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { AuthUser, TokenService } from '../../plugins/auth.js';
 import type { LocationsService } from '../locations/locations.service.js';
@@ -29,6 +30,7 @@ import {
   type MembersRepository,
   type Role,
 } from './members.repository.js';
+import { invitationMail } from './mails.js';
 import type { SessionService } from './sessions.js';
 import type { UsersRepository } from './users.repository.js';
 import { hashPassword, isUniqueViolation, toUser } from './users.service.js';
@@ -68,10 +70,6 @@ function toMember(row: MemberRow): Member {
     user_type: row.userType,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export function createMembersService(deps: MembersServiceDeps) {
@@ -159,7 +157,8 @@ export function createMembersService(deps: MembersServiceDeps) {
   }
 
   return {
-    async invite(caller: AuthUser, input: InviteRequest): Promise<Invitation> {
+    /** Invites by e-mail, the mail in the language of the request (`lang`). */
+    async invite(caller: AuthUser, input: InviteRequest, lang: Language = 'en'): Promise<Invitation> {
       if (await repo.emailHasAccount(input.email)) {
         throw new AppError('CONFLICT', INVITE_EMAIL_HAS_ACCOUNT, {
           fields: [{ path: 'email', message: INVITE_EMAIL_HAS_ACCOUNT }],
@@ -184,12 +183,15 @@ export function createMembersService(deps: MembersServiceDeps) {
       const row = await repo.findInvitation(caller.organizationId, id);
       if (!row) throw new Error('invitation vanished');
       const link = `${deps.publicUrl.replace(/\/$/, '')}/accept-invite/${token}`;
-      const inviter = row.invitedByName ?? 'An admin';
       await deps.mailer.send({
         to: input.email,
-        subject: `You are invited to join ${row.organizationName} on Call Insights`,
-        text: `Hello,\n\n${inviter} invited you to join ${row.organizationName} on Call Insights as ${input.role}.\nOpen this link within ${INVITATION_TTL_DAYS} days to choose your name and password:\n\n${link}\n\nIf you did not expect this invitation, ignore this e-mail.\n`,
-        html: `<p>Hello,</p><p>${escapeHtml(inviter)} invited you to join <b>${escapeHtml(row.organizationName)}</b> on Call Insights as ${input.role}. Open this link within ${INVITATION_TTL_DAYS} days to choose your name and password:</p><p><a href="${link}">${link}</a></p><p>If you did not expect this invitation, ignore this e-mail.</p>`,
+        ...invitationMail(lang, {
+          inviter: row.invitedByName,
+          organization: row.organizationName,
+          role: input.role,
+          days: INVITATION_TTL_DAYS,
+          link,
+        }),
         meta: { kind: 'invitation', invitationId: id, organizationId: caller.organizationId },
       });
       log.info({ invitationId: id, by: caller.id, role: input.role }, 'invitation sent');

@@ -6,7 +6,7 @@ import { agencyKeys, emailOutbox, passwordResetTokens, users } from '../../db/sc
 import { createSealer } from '../../lib/crypto.js';
 import { BACKENDS, createHarness, type Harness } from '../../test-support/app-harness.js';
 import { createUser } from '../../test-support/factories.js';
-import { outboxMailsTo } from '../../test-support/outbox.js';
+import { outboxMailsTo, outboxMessagesTo } from '../../test-support/outbox.js';
 
 describe.each(BACKENDS)('accounts API on %s', (backend) => {
   let h: Harness;
@@ -514,6 +514,46 @@ describe.each(BACKENDS)('accounts API on %s', (backend) => {
       const res = await post('/api/users/forgotPassword', { email: 'ghost@example.com' });
       expect(res.statusCode).toBe(404);
       expect(res.json().error.message).toBe('Wrong email');
+    });
+
+    it('mails in the language of the request: subject, text and HTML', async () => {
+      const a = await createUser(h.app, { firstName: 'Zoé <b>' });
+      const email = a.email.toLowerCase();
+      const html = async () =>
+        (await h.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).at(-1)!.html;
+
+      expect(
+        (await post('/api/users/forgotPassword', { email: a.email }, { 'accept-language': 'fr-FR,fr;q=0.9' }))
+          .statusCode,
+      ).toBe(200);
+      const french = outboxMessagesTo(h.dataDir, email).at(-1)!;
+      expect(french.subject).toBe('Réinitialisez votre mot de passe Call Insights');
+      expect(french.body).toMatch(
+        /^Bonjour Zoé <b>,\r\n\r\nQuelqu’un a demandé à réinitialiser le mot de passe de votre compte Call Insights\.\r\nOuvrez ce lien dans l’heure pour choisir un nouveau mot de passe :\r\n\r\n\S+\/reset-password\/[\w-]+\r\n\r\nSi ce n’était pas vous, ignorez cet e-mail ; votre mot de passe reste le même\.\r\n\r\n$/,
+      );
+      expect(french.body).not.toMatch(/Hello|password stays/);
+      expect(await html()).toBe(
+        '<p>Bonjour Zoé &#60;b&#62;,</p><p>Quelqu’un a demandé à réinitialiser le mot de passe de votre compte Call Insights. Ouvrez ce lien dans l’heure pour choisir un nouveau mot de passe :</p>' +
+          `<p><a href="${await maskedLink()}">${await maskedLink()}</a></p><p>Si ce n’était pas vous, ignorez cet e-mail ; votre mot de passe reste le même.</p>`,
+      );
+
+      expect(
+        (await post('/api/users/forgotPassword', { email: a.email }, { 'accept-language': 'en-US,en;q=0.9' }))
+          .statusCode,
+      ).toBe(200);
+      const english = outboxMessagesTo(h.dataDir, email).at(-1)!;
+      expect(english.subject).toBe('Reset your Call Insights password');
+      expect(english.body).toMatch(
+        /^Hello Zoé <b>,\r\n\r\nSomeone asked to reset the password of your Call Insights account\.\r\nOpen this link within one hour to choose a new password:\r\n\r\n\S+\/reset-password\/[\w-]+\r\n\r\nIf it was not you, ignore this e-mail; your password stays the same\.\r\n\r\n$/,
+      );
+      expect(await html()).toMatch(/^<p>Hello Zoé &#60;b&#62;,<\/p><p>Someone asked to reset the password/);
+
+      async function maskedLink() {
+        const text = (await h.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).at(
+          -1,
+        )!.text;
+        return /\S+\/reset-password\/\S+/.exec(text)![0];
+      }
     });
 
     it('resets once with the mailed token; stores only its hash; a reused token fails', async () => {

@@ -15,8 +15,8 @@ export function usersRoutes(router: Router, service: UsersService): void {
   router.route(usersApi.getUser, async ({ caller, params }) => service.getUser(caller, params.id));
   router.route(usersApi.updateProfile, async ({ caller, body }) => service.updateProfile(caller, body));
   router.route(usersApi.changePassword, async ({ caller, body }) => service.changePassword(caller, body));
-  router.route(usersApi.forgotPassword, async ({ body }) => {
-    await service.forgotPassword(body.email);
+  router.route(usersApi.forgotPassword, async ({ body, lang }) => {
+    await service.forgotPassword(body.email, lang);
     return { message: 'Please check your email to reset your password.' };
   });
   router.route(usersApi.resetPassword, async ({ body }) => {

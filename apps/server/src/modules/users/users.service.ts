@@ -17,10 +17,12 @@ import { LOGIN_WRONG_PASSWORD, LOGIN_WRONG_USER, SIGNUP_TAKEN } from '@call-insi
 import type { Logger } from 'pino';
 import type { Mailer } from '../../adapters/email/mailer.js';
 import { AppError } from '../../errors.js';
+import type { Language } from '../../i18n/translate.js';
 import type { Sealer } from '../../lib/crypto.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { AuthUser, TokenService } from '../../plugins/auth.js';
 import type { AuditSink } from '../audit/audit-sink.js';
+import { passwordResetMail } from './mails.js';
 import type { SessionService } from './sessions.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
@@ -208,7 +210,8 @@ export function createUsersService(deps: UsersServiceDeps) {
       return { accessToken: token, expiresAt, user: toUser(fresh) };
     },
 
-    async forgotPassword(email: string): Promise<void> {
+    /** Mails a reset link, in the language of the request (`lang`). */
+    async forgotPassword(email: string, lang: Language = 'en'): Promise<void> {
       const row = await repo.findByEmail(email);
       if (!row) throw new AppError('NOT_FOUND', 'Wrong email');
       const token = randomToken(32);
@@ -216,9 +219,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password/${token}`;
       await mailer.send({
         to: row.email,
-        subject: 'Reset your Call Insights password',
-        text: `Hello ${row.firstName},\n\nSomeone asked to reset the password of your Call Insights account.\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf it was not you, ignore this e-mail; your password stays the same.\n`,
-        html: `<p>Hello ${escapeHtml(row.firstName)},</p><p>Someone asked to reset the password of your Call Insights account. Open this link within one hour to choose a new password:</p><p><a href="${link}">${link}</a></p><p>If it was not you, ignore this e-mail; your password stays the same.</p>`,
+        ...passwordResetMail(lang, { firstName: row.firstName, link }),
         meta: { kind: 'password-reset', userId: row.id },
       });
     },
@@ -318,7 +319,3 @@ export function createUsersService(deps: UsersServiceDeps) {
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

@@ -22,8 +22,28 @@ describe('offline intents', () => {
     ],
     [
       'Quels appels mentionnent le prix ?',
-      { kind: 'findCalls', input: { period: 'all_time', words: 'prix' } },
+      { kind: 'findCalls', input: { period: 'all_time', subject: 'prix' } },
     ],
+    // A known subject (objection-topics.ts) mentioned is looked for however it was said.
+    [
+      'Which calls mentioned a competitor?',
+      { kind: 'findCalls', input: { period: 'all_time', subject: 'competitor' } },
+    ],
+    [
+      "Quels appels parlent d'un concurrent ?",
+      { kind: 'findCalls', input: { period: 'all_time', subject: 'concurrent' } },
+    ],
+    [
+      'Which calls mention their wife?',
+      { kind: 'findCalls', input: { period: 'all_time', subject: 'wife' } },
+    ],
+    [
+      'Which calls mention the "Premium plan"?',
+      { kind: 'findCalls', input: { period: 'all_time', words: 'Premium plan' } },
+    ],
+    // Past tense asks the same figure.
+    ['What was the average lead score?', { kind: 'figures', input: { period: 'this_week' } }],
+    ['What is the average lead score?', { kind: 'figures', input: { period: 'this_week' } }],
     ['Summarize my last call with Hélène Côté', { kind: 'callSummary', input: { contact: 'Hélène Côté' } }],
     ['Résume mon dernier appel avec Hélène Côté', { kind: 'callSummary', input: { contact: 'Hélène Côté' } }],
     ['Summarize call #42', { kind: 'callSummary', input: { callId: 42 } }],
@@ -66,6 +86,16 @@ describe('offline intents', () => {
     ['What did the roofing prospect worry about?', { kind: 'callSummary', input: { words: 'roofing' } }],
     ['What was the dental office call about?', { kind: 'callSummary', input: { words: 'dental office' } }],
     ["Qu'a dit le client de la toiture ?", { kind: 'callSummary', input: { words: 'toiture' } }],
+    ['What price did we quote in the roofing call?', { kind: 'callSummary', input: { words: 'roofing' } }],
+    ['How much did I quote Dana Whitfield?', { kind: 'callSummary', input: { contact: 'Dana Whitfield' } }],
+    [
+      'Quel prix avons-nous annoncé à madame Martin ?',
+      { kind: 'callSummary', input: { contact: 'madame Martin' } },
+    ],
+    [
+      "Quels tarifs a-t-on donnés dans l'appel sur la toiture ?",
+      { kind: 'callSummary', input: { words: 'toiture' } },
+    ],
     ['What is the average lead score?', { kind: 'figures', input: { period: 'this_week', team: false } }],
     ['Score moyen ce mois-ci', { kind: 'figures', input: { period: 'this_month', team: false } }],
     [

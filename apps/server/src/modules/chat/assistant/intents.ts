@@ -5,6 +5,7 @@
  */
 import { readNumberWords } from '../../analysis/engine/numbers.js';
 import type { Lang } from './markdown.js';
+import { knownSubject } from './objection-topics.js';
 import type { PeriodKey } from './period.js';
 import type { ResultClass, ToolInputs } from './tools.js';
 
@@ -120,9 +121,10 @@ function entity(original: string, folded: string, start: number, end: number): s
 /** Finds `re` in the folded text with the period phrase blanked out; returns the original text of group 1. */
 function capture(original: string, folded: string, re: RegExp): string | undefined {
   const m = re.exec(folded);
-  if (!m || m[1] === undefined) return undefined;
-  const start = m.index + m[0].lastIndexOf(m[1]);
-  return entity(original, folded, start, start + m[1].length);
+  const group = m?.slice(1).find((g) => g !== undefined);
+  if (!m || group === undefined) return undefined;
+  const start = m.index + m[0].lastIndexOf(group);
+  return entity(original, folded, start, start + group.length);
 }
 
 const RE = {
@@ -140,6 +142,14 @@ const RE = {
   prospectAbout:
     /\bwhat (?:did|was|were|does) (?:the|my|our|that) (.+?) (?:prospects?|customers?|clients?|leads?|callers?|buyers?|homeowners?)\b|\bwhat (?:was|happened (?:in|on|during)) (?:the|my|our|that) (.+?) (?:call|conversation) ?(?:about)?\b|\bqu'(?:a|ont) (?:dit|voulu|demande) (?:le|la|les) (?:prospects?|clients?|clientes?) (?:de|du|des|pour|sur) (?:la |le |les |l')?(.+)$/u,
   toContact: /\b(?:to|from|de|a)\s+(.+)$/u,
+  // "What price did we quote in the roofing call?", "How much did I quote James?", "Quel prix
+  // avons-nous annoncé à madame Martin ?": the prices of one call (its summary lists them).
+  priceQuoted:
+    /\b(?:what|which)\s+(?:price|prices|pricing|rates?|quotes?)\s+(?:did|do|have|has)\s+(?:we|i|you|they)\b|\bhow much did (?:we|i) (?:quote|charge|offer|ask)\b|\bwhat did (?:we|i) quote\b|\bquels?\s+(?:prix|tarifs?)\s+(?:avons[- ]nous|ai[- ]je|a[- ]t[- ]on|on a)\b|\bcombien (?:avons[- ]nous|ai[- ]je|on a) (?:propose|annonce|demande|devise)\b/u,
+  // "How much did I quote Dana Whitfield?": the person quoted, right after the verb.
+  quotedWho: /\b(?:quote|charge|offer)\s+(?!(?:the|a|an|in|on|for|to|with|during)\b)(.+)$/u,
+  inCall:
+    /\b(?:in|on|during|for)\s+(?:the|my|our|that)\s+(.+?)\s+(?:call|conversation)\b|\b(?:dans|lors de|pendant)\s+(?:l'|le |la )?(?:appel|conversation)\s+(?:sur|de|du|pour)\s+(?:la |le |les |l')?(.+)$/u,
   lastCall: /\b(?:last|latest|most recent|dernier|derniere|plus recent)\b/u,
   objections: /\bobjections?\b|\bpushbacks?\b|\bobjecte?d?\b/u,
   // "price objections", "timing objection": the word before names the objection's subject.
@@ -157,8 +167,9 @@ const RE = {
   newLeads: /\b(?:new|created|added|first[- ]time|nouveaux?|nouvelles?|cree(?:e?s)?|ajoute(?:e?s)?)\b/u,
   whoCalled:
     /\bwho (?:did|have) (?:i|we) (?:call|called|speak|spoke|talk|talked)\b|\bwho (?:i|we) (?:called|spoke to|talked to)\b|\bqui (?:ai-je|j'ai|avons-nous|a-t-on|on a) (?:appele|eu)\b/u,
+  // "parlent d'un concurrent": an elided "d'" needs no space after it.
   mention:
-    /\b(?:mention(?:s|ed|ing)?|talk(?:s|ed)? about|speak(?:s)? about|spoke about|said|say|says|discuss(?:ed|es)?|bring up|brought up|ask(?:ed)? about|mentionn\w*|parl\w* (?:de|du|des|d')|evoqu\w*|dit|disent|cite\w*)\s+(.+)$/u,
+    /\b(?:mention(?:s|ed|ing)?|talk(?:s|ed)? about|speak(?:s)? about|spoke about|said|say|says|discuss(?:ed|es)?|bring up|brought up|ask(?:ed)? about|mentionn\w*|parl\w* (?:de|du|des)|evoqu\w*|dit|disent|cite\w*)\s+(.+)$|\bparl\w* d'\s*(.+)$/u,
   callsWith: /\b(?:calls?|appels?|conversations?)\s+(?:with|to|from|avec|a|de)\s+(.+)$/u,
   howMany: /\bhow many\b|\bhow much\b|\bnumber of\b|\bcombien\b|\bnombre d/u,
   figures:
@@ -247,6 +258,14 @@ export function parseIntent(question: string): Intent {
 
   if (RE.capabilities.test(folded)) return { kind: 'capabilities' };
 
+  if (RE.priceQuoted.test(folded)) {
+    const inCall = RE.inCall.exec(folded);
+    const topic = (inCall?.[1] ?? inCall?.[2])?.replace(/[\s?!.,;:]+$/u, '').trim();
+    if (topic) return { kind: 'callSummary', input: { words: topic } };
+    const contact = cap(RE.withContact) ?? cap(RE.toContact) ?? cap(RE.quotedWho);
+    if (contact) return { kind: 'callSummary', input: { contact } };
+  }
+
   if (RE.summary.test(folded) || (RE.lastCall.test(folded) && /\b(?:call|appel)\b/u.test(folded) && !count)) {
     const id = RE.callId.exec(folded);
     if (id?.[1]) return { kind: 'callSummary', input: { callId: Number(id[1]) } };
@@ -263,7 +282,10 @@ export function parseIntent(question: string): Intent {
   const subject = (aboutProspect?.[1] ?? aboutProspect?.[2] ?? aboutProspect?.[3])
     ?.replace(/[\s?!.,;:]+$/u, '')
     .trim();
-  if (subject && !RE.lastCall.test(subject)) return { kind: 'callSummary', input: { words: subject } };
+  // "What was the average lead score?" asks for a figure, not about an "average" call.
+  if (subject && !RE.lastCall.test(subject) && !RE.figures.test(subject)) {
+    return { kind: 'callSummary', input: { words: subject } };
+  }
 
   const objection = cap(RE.specificObjection) ?? qualifiedObjection(folded);
   if (objection) {
@@ -297,6 +319,10 @@ export function parseIntent(question: string): Intent {
 
   const words = cap(RE.mention);
   if (words) {
+    // "mention a competitor", "parlent du prix": a known subject is found however it was said —
+    // its own words in the call, or an objection about it (objection-topics.ts).
+    const about = knownSubject(words);
+    if (about) return { kind: 'findCalls', input: { period: period ?? 'all_time', subject: about }, count };
     return { kind: 'findCalls', input: { period: period ?? 'all_time', words }, count };
   }
 

@@ -53,6 +53,11 @@ export function excerpt(text: string, max = 240): string {
     .replace(/\*\*\*\*/gu, '');
 }
 
+/** A number as the answer's language writes it: 47.8 in English, 47,8 in French. */
+export function formatNumber(n: number, lang: Lang): string {
+  return new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 1 }).format(n);
+}
+
 export function formatDuration(seconds: number, lang: Lang): string {
   const total = Math.round(seconds);
   const h = Math.floor(total / 3600);

@@ -88,7 +88,7 @@ const TOPICS: readonly Topic[] = [
   },
   {
     asked:
-      /^(?:authority|decisions?|deciders?|decision makers?|spouse|boss|partners?|decideurs?|associes?|patron)$/u,
+      /^(?:authority|decisions?|deciders?|decision makers?|spouses?|wife|wives|husbands?|boss|partners?|decideurs?|associes?|patron|epouses?|femmes?|maris?|conjoints?|conjointes?)$/u,
     said: [
       'wife',
       'husband',
@@ -112,6 +112,25 @@ const TOPICS: readonly Topic[] = [
 ];
 
 /**
+ * Words a user puts before a subject that do not change it ("a competitor", "their wife", "d'un
+ * concurrent", "le prix"): articles and possessives in English and French.
+ */
+const DETERMINERS =
+  /^(?:(?:a|an|the|any|some|their|his|her|its|my|our|your|un|une|le|la|les|des|du|de|leur|leurs|sa|son|ses|mon|ma|mes|notre|nos|votre|vos)\s+|(?:l'|d')\s*)+/u;
+
+/**
+ * The subject named by `words` when it is one of the known ones ("a competitor" → "competitor",
+ * "leur femme" → "femme"), so a question about it can look for everything that says it; else
+ * undefined.
+ */
+export function knownSubject(words: string): string | undefined {
+  const folded = fold(words).trim();
+  const cut = DETERMINERS.exec(folded)?.[0].length ?? 0;
+  const subject = words.trim().slice(cut).trim();
+  return subject && TOPICS.some((t) => t.asked.test(fold(subject))) ? subject : undefined;
+}
+
+/**
  * A PostgreSQL regular expression (`~*`) matching an objection about `subject`, or undefined when
  * the subject is not one of the known ones (the search then looks for the subject's own words).
  */
@@ -121,4 +140,9 @@ export function objectionPattern(subject: string): string | undefined {
   if (!topic) return undefined;
   const alternatives = topic.said.map((w) => (w.endsWith('$') ? `${w.slice(0, -1)}\\M` : w));
   return `\\m(?:${alternatives.join('|')})`;
+}
+
+/** Whether `subject` is the price one ("pricing", "le prix"): calls whose analysis found a price speak of it too. */
+export function isPriceSubject(subject: string): boolean {
+  return TOPICS[0]?.asked.test(fold(subject).trim()) ?? false;
 }

@@ -24,10 +24,14 @@ const RESULT_LABELS: Record<Lang, Record<ResultClass | 'none', string>> = {
   },
 };
 
-export function resultLabel(value: string | null, lang: Lang): string {
+/** A call's result as the assistant writes it; a call that could not be processed says so (`status`). */
+export function resultLabel(value: string | null, lang: Lang, status?: string): string {
   const labels = RESULT_LABELS[lang];
-  return value && value in labels ? labels[value as ResultClass] : labels.none;
+  if (value && value in labels) return labels[value as ResultClass];
+  return status === 'failed' ? FAILED_LABEL[lang] : labels.none;
 }
+
+const FAILED_LABEL: Record<Lang, string> = { en: 'Processing failed', fr: 'Échec du traitement' };
 
 /**
  * A lead-score factor with the points it moved ("2 pain points described (+10)"), in `lang`: the
@@ -63,6 +67,7 @@ export const TOOL_TEXT = {
     moreThan: (n: number) => `more than ${n}`,
     said: 'Said in the call',
     filters: {
+      subject: (v: string) => `about “${v}” (said or raised as an objection)`,
       words: (v: string) => `mentioning “${v}”`,
       contact: (v: string) => `with “${v}”`,
       result: (v: string) => `with the result “${v}”`,
@@ -84,8 +89,10 @@ export const TOOL_TEXT = {
     summary: 'Summary',
     objections: 'Objections',
     painPoints: 'Pain points',
+    pricing: 'Pricing discussed',
     leadScore: 'Lead score',
     notAnalysed: 'This call has not been analysed yet.',
+    failed: 'This call could not be processed; its page says why and offers a retry.',
     none: 'none',
     yourFigures: 'Your figures',
     teamFigures: 'Team figures',
@@ -132,6 +139,7 @@ export const TOOL_TEXT = {
     moreThan: (n: number) => `plus de ${n}`,
     said: 'Dit pendant l’appel',
     filters: {
+      subject: (v: string) => `sur « ${v} » (dit ou soulevé en objection)`,
       words: (v: string) => `qui mentionnent « ${v} »`,
       contact: (v: string) => `avec « ${v} »`,
       result: (v: string) => `avec le résultat « ${v} »`,
@@ -153,8 +161,10 @@ export const TOOL_TEXT = {
     summary: 'Résumé',
     objections: 'Objections',
     painPoints: 'Points de douleur',
+    pricing: 'Prix évoqués',
     leadScore: 'Score du lead',
     notAnalysed: 'Cet appel n’a pas encore été analysé.',
+    failed: 'Cet appel n’a pas pu être traité ; sa page en donne la raison et propose de réessayer.',
     none: 'aucune',
     yourFigures: 'Vos chiffres',
     teamFigures: 'Chiffres de l’équipe',

@@ -6,7 +6,7 @@
  * every call it uses (`/main/call-analysis/{id}`) and states the period it covers. Their words, in
  * English and French, are in tools-text.ts.
  */
-import { objectionPattern } from './objection-topics.js';
+import { isPriceSubject, objectionPattern } from './objection-topics.js';
 import type {
   CallFilters,
   CallInsightsService,
@@ -20,6 +20,7 @@ import {
   excerpt,
   formatDateTime,
   formatDuration,
+  formatNumber,
   periodLabel,
   table,
   type Lang,
@@ -60,6 +61,11 @@ export type ToolInputs = {
     result?: ResultClass;
     objection?: string;
     painPoint?: string;
+    /**
+     * A known subject (price, competitor, timing, decision maker; objection-topics.ts): calls that
+     * said its words or raised an objection about it.
+     */
+    subject?: string;
     /** Only calls at least this long (seconds). */
     minSeconds?: number;
     /** Only calls shorter than this (seconds). */
@@ -88,6 +94,10 @@ function contactDetails(l: { name: string | null; email: string | null; phone: s
   return parts.length > 0 ? ` · ${parts.map((p) => escapeMd(p, 60)).join(' · ')}` : '';
 }
 
+/** Honorifics said before a name ("madame Martin", "Mr Smith"): the name is what the call says. */
+const HONORIFICS =
+  /^(?:(?:mr|mrs|ms|miss|mister|dr|sir|madam|madame|mme|mademoiselle|mlle|monsieur|m)\.?\s+)+/iu;
+
 export function createAssistantTools(insights: CallInsightsService, ctx: AssistantContext) {
   const t = TOOL_TEXT[ctx.lang];
   const scope = scopeOf(ctx.caller);
@@ -111,7 +121,7 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
         `${leadName(l)}${contactDetails(l)}`,
         String(l.calls),
         callLink(when(l.lastCallAt), l.lastCallId),
-        resultLabel(l.resultClass, ctx.lang),
+        resultLabel(l.resultClass, ctx.lang, l.status),
         l.leadScore === null ? '—' : String(l.leadScore),
       ]),
     );
@@ -123,10 +133,43 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
       calls.map((c) => [
         callLabel(c),
         `${leadName(c)}`,
-        resultLabel(c.resultClass, ctx.lang),
+        resultLabel(c.resultClass, ctx.lang, c.status),
         c.leadScore === null ? '—' : String(c.leadScore),
       ]),
     );
+  }
+
+  /**
+   * Calls about a known subject: those that said the subject's words, and those with an objection
+   * about it, merged newest first. Each search reads at most the largest page; past it the count
+   * is a lower bound ("more than").
+   */
+  async function subjectSearch(p: Period, filters: CallFilters, subject: string, limit: number) {
+    const page = 25;
+    const none = { total: 0, calls: [] as CallRow[] };
+    const [said, raised, priced] = await Promise.all([
+      insights.searchCalls(scope, p, { ...filters, words: subject }, page),
+      insights.searchCalls(
+        scope,
+        p,
+        { ...filters, objection: subject, objectionPattern: objectionPattern(subject) },
+        page,
+      ),
+      // "Which calls mention pricing?": a call whose analysis found a price spoke of it, in whatever words.
+      isPriceSubject(subject)
+        ? insights.searchCalls(scope, p, { ...filters, withPricing: true }, page)
+        : none,
+    ]);
+    const byId = new Map<number, CallRow>();
+    for (const c of [...said.calls, ...raised.calls, ...priced.calls]) if (!byId.has(c.id)) byId.set(c.id, c);
+    const all = [...byId.values()].sort(
+      (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
+    );
+    const partial =
+      said.total > said.calls.length ||
+      raised.total > raised.calls.length ||
+      priced.total > priced.calls.length;
+    return { total: all.length, capped: partial, calls: all.slice(0, limit) };
   }
 
   return {
@@ -157,7 +200,7 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
             ? l.reasons.map((r) => escapeMd(r, 160)).join('; ')
             : t.none;
         return [
-          `${i + 1}. **${leadName(l)}** — ${l.leadScore ?? '—'}/100 · ${resultLabel(l.resultClass, ctx.lang)} · ${callLink(when(l.lastCallAt), l.lastCallId)}${contactDetails(l)}`,
+          `${i + 1}. **${leadName(l)}** — ${l.leadScore ?? '—'}/100 · ${resultLabel(l.resultClass, ctx.lang, l.status)} · ${callLink(when(l.lastCallAt), l.lastCallId)}${contactDetails(l)}`,
           `   - ${t.reasons}${t.colon}${reasons}`,
           ...(l.callResults ? [`   - ${t.outcome}${t.colon}${escapeMd(l.callResults, 240)}`] : []),
         ].join('\n');
@@ -171,6 +214,7 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
 
     async findCalls(input: ToolInputs['findCalls']): Promise<ToolAnswer> {
       const p = period(input.period);
+      const subject = input.subject?.trim() || undefined;
       const filters: CallFilters = {
         words: input.words?.trim() || undefined,
         contact: input.contact?.trim() || undefined,
@@ -182,8 +226,12 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
         minSeconds: input.minSeconds,
         maxSeconds: input.maxSeconds,
       };
-      const { total, capped, calls } = await insights.searchCalls(scope, p, filters, input.limit ?? 10);
+      const limit = input.limit ?? 10;
+      const { total, capped, calls } = subject
+        ? await subjectSearch(p, filters, subject, limit)
+        : await insights.searchCalls(scope, p, filters, limit);
       const described = [
+        subject && t.filters.subject(escapeMd(subject, 80)),
         filters.words && t.filters.words(escapeMd(filters.words, 80)),
         filters.contact && t.filters.contact(escapeMd(filters.contact, 80)),
         filters.resultClass && t.filters.result(resultLabel(filters.resultClass, ctx.lang)),
@@ -199,9 +247,17 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
       if (calls.length === 0)
         return { markdown: `${header(title, p)}\n\n${t.noCalls}`, callIds: [], period: p };
       const quotes = calls
-        .filter((c) => c.snippet && c.snippet.trim())
-        .slice(0, 5)
-        .map((c) => `- ${callLabel(c)} — ${leadName(c)}: “${excerpt(c.snippet ?? '')}”`);
+        .map((c) =>
+          c.snippet?.trim()
+            ? `- ${callLabel(c)} — ${leadName(c)}: “${excerpt(c.snippet)}”`
+            : subject && c.objections.length > 0
+              ? `- ${callLabel(c)} — ${leadName(c)}: ${c.objections.map((o) => `“${escapeMd(o, 120)}”`).join('; ')}`
+              : subject && isPriceSubject(subject) && c.pricing.length > 0
+                ? `- ${callLabel(c)} — ${leadName(c)}: ${c.pricing.map((o) => escapeMd(o, 120)).join('; ')}`
+                : undefined,
+        )
+        .filter((q): q is string => q !== undefined)
+        .slice(0, 5);
       const more = total > calls.length ? `\n\n${t.showing(calls.length, total)}` : '';
       const said = quotes.length > 0 ? `\n\n${t.said}${t.colon.trimEnd()}\n${quotes.join('\n')}` : '';
       return {
@@ -223,6 +279,14 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
         const words = input.words?.trim() || undefined;
         const { calls } = await insights.searchCalls(scope, {}, { contact, words }, 1);
         call = calls[0];
+        let saidName = false;
+        if (!call && contact && !words) {
+          // "the call with James", "l'appel avec madame Martin": a name said in the call (the
+          // rep greeting the prospect) when no contact field carries it.
+          const name = contact.replace(HONORIFICS, '').trim() || contact;
+          call = (await insights.searchCalls(scope, {}, { words: name }, 1)).calls[0];
+          saidName = call !== undefined;
+        }
         if (!call) {
           return {
             markdown: contact
@@ -234,7 +298,9 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
           };
         }
         title = contact
-          ? t.callWith(leadName(call))
+          ? saidName
+            ? `${t.callWith(escapeMd(contact, 80))} — ${leadName(call)}`
+            : t.callWith(leadName(call))
           : words
             ? `${t.callAbout(escapeMd(words, 80))} — ${leadName(call)}`
             : `${t.lastCall} — ${leadName(call)}`;
@@ -245,7 +311,7 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
         '',
       ];
       if (call.resultClass === null && call.summary === null) {
-        lines.push(t.notAnalysed);
+        lines.push(call.status === 'failed' ? t.failed : t.notAnalysed);
       } else {
         lines.push(
           `- **${t.result}${t.colon.trimEnd()}** ${resultLabel(call.resultClass, ctx.lang)}${call.leadScore === null ? '' : ` · ${t.leadScore} ${call.leadScore}/100`}`,
@@ -253,6 +319,7 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
           `- **${t.outcome}${t.colon.trimEnd()}** ${call.callResults ? escapeMd(call.callResults, 400) : '—'}`,
           `- **${t.objections}${t.colon.trimEnd()}** ${call.objections.length > 0 ? call.objections.map((o) => escapeMd(o, 120)).join('; ') : t.none}`,
           `- **${t.painPoints}${t.colon.trimEnd()}** ${call.painPoints.length > 0 ? call.painPoints.map((o) => escapeMd(o, 120)).join('; ') : t.none}`,
+          `- **${t.pricing}${t.colon.trimEnd()}** ${call.pricing.length > 0 ? call.pricing.map((o) => escapeMd(o, 120)).join('; ') : t.none}`,
         );
       }
       return { markdown: lines.join('\n'), callIds: [call.id] };
@@ -277,7 +344,7 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
         String(f.appointment),
         String(f.followUp),
         String(f.notInterested),
-        f.averageScore === null ? '—' : String(f.averageScore),
+        f.averageScore === null ? '—' : formatNumber(f.averageScore, ctx.lang),
       ];
       const parts = [wantsTeam && !team ? `_${t.teamOnly}_\n\n${head}` : head, table(t.figHead, [row])];
       if (asTeam) {
@@ -292,7 +359,7 @@ export function createAssistantTools(insights: CallInsightsService, ctx: Assista
                   : escapeMd([r.firstName, r.lastName].filter(Boolean).join(' ') || `#${r.userId}`, 80),
                 String(r.calls),
                 String(r.appointment),
-                r.averageScore === null ? '—' : String(r.averageScore),
+                r.averageScore === null ? '—' : formatNumber(r.averageScore, ctx.lang),
               ]),
             ),
           );

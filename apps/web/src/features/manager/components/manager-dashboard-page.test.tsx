@@ -7,10 +7,12 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../../testing/fake-server';
+import { apiError, json } from '../../../testing/fake-server';
 import { installFakeServer, renderApp, searchOf, testUser } from '../../../testing/render-app';
 
 const fake = installFakeServer();
+
+const NO_ACCESS = "Only managers and administrators can see the team's figures and members";
 
 /** Different figures per range, so what is shown tells which range the server was asked for. */
 const summaries: Record<SummaryDuration, SummaryResponse> = {
@@ -188,5 +190,27 @@ describe('manager dashboard', () => {
     const nav = await screen.findByRole('navigation', { name: 'Sidebar' });
     expect(within(nav).getByRole('link', { name: 'Team dashboard' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Team members' })).toBeTruthy();
+  });
+
+  it('tells a user the page is for managers, without asking for the figures', async () => {
+    serveDashboard();
+    fake.server.on('GET', `/users/userId/${testUser.id}`, () => json(200, testUser));
+    await renderApp('/main/manager/dashboard');
+
+    expect(await screen.findByText(new RegExp(NO_ACCESS))).toBeTruthy();
+    expect(screen.queryByText(/We couldn't load the team's figures/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(fake.server.calls('GET', /^\/manager\//)).toHaveLength(0);
+  });
+
+  it('shows a refusal (403) as no access, not as a failure to try again', async () => {
+    serveDashboard();
+    fake.server.on('GET', '/manager/dashboard/summary', () =>
+      apiError(403, 'FORBIDDEN', 'Your role does not allow this action.'),
+    );
+    await renderApp('/main/manager/dashboard');
+
+    expect(await screen.findByText(new RegExp(NO_ACCESS))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

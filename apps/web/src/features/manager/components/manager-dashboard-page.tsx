@@ -3,6 +3,7 @@ import { ChartBarIcon } from '@heroicons/react/24/outline';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { NoAccess, RoleGate, isForbidden } from '../../../components/role-gate';
 import { TextLink } from '../../../components/text-link';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -34,8 +35,20 @@ function useRange(): [SummaryDuration, (next: SummaryDuration) => void] {
   return [range, setRange];
 }
 
-/** /main/manager/dashboard: the team's eight figures, the range tabs and the two charts (spec 1). */
+/**
+ * /main/manager/dashboard: the team's eight figures, the range tabs and the two charts (spec 1).
+ * For managers and admins; a user gets the "no access" notice and no figures are asked for.
+ */
 export function ManagerDashboardPage() {
+  const { t } = useTranslation('teams');
+  return (
+    <RoleGate role="manager" message={t('managerOnly')}>
+      <ManagerDashboard />
+    </RoleGate>
+  );
+}
+
+function ManagerDashboard() {
   const { t } = useTranslation('teams');
   const [range, setRange] = useRange();
   const totals = useQuery(totalsQueryOptions());
@@ -46,6 +59,9 @@ export function ManagerDashboardPage() {
   const s = summary.data;
   const count = (value: number | undefined) => (value === undefined ? undefined : String(value));
   const totalsData = totals.data;
+
+  // The role was lowered while the page was open: trying again cannot help.
+  if (isForbidden(totals.error) || isForbidden(summary.error)) return <NoAccess>{t('managerOnly')}</NoAccess>;
 
   if (totals.isError || summary.isError) {
     return (

@@ -231,4 +231,16 @@ describe('manager users', () => {
     ).toBeTruthy();
     expect(fake.server.calls('PATCH', '/members/8')[0]?.body).toEqual({ role: 'admin' });
   });
+
+  it('tells a user the page is for managers, without asking for the members', async () => {
+    serveMembers('user');
+    await renderApp('/main/manager/users');
+
+    expect(
+      await screen.findByText(/Only managers and administrators can see the team's figures and members/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/We couldn't load the members/)).toBeNull();
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(fake.server.calls('GET', '/manager/users')).toHaveLength(0);
+  });
 });

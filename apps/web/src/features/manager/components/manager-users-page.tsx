@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { NoAccess, RoleGate, isForbidden } from '../../../components/role-gate';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -18,8 +19,18 @@ import { UsersTable } from './users-table';
 /**
  * /main/manager/users: the spec's columns, sorted, searched and paged by the server. A row opens the
  * member; admins also invite ("Add user"), revoke invitations, change roles and remove members.
+ * For managers and admins; a user gets the "no access" notice and no members are asked for.
  */
 export function ManagerUsersPage() {
+  const { t } = useTranslation('teams');
+  return (
+    <RoleGate role="manager" message={t('managerOnly')}>
+      <ManagerUsers />
+    </RoleGate>
+  );
+}
+
+function ManagerUsers() {
   const { t } = useTranslation('teams');
   const { data: me } = useCurrentUser();
   const isAdmin = me?.role === 'admin';
@@ -40,6 +51,9 @@ export function ManagerUsersPage() {
 
   const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const to = data ? Math.min(data.total, data.page * data.pageSize) : 0;
+
+  // The role was lowered while the page was open: trying again cannot help.
+  if (isForbidden(list.error) && !data) return <NoAccess>{t('managerOnly')}</NoAccess>;
 
   return (
     <div>

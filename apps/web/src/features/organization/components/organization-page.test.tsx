@@ -5,13 +5,18 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../testing/fake-server';
-import { installFakeServer, renderApp } from '../../../testing/render-app';
+import { installFakeServer, renderApp, testUser } from '../../../testing/render-app';
 
 const fake = installFakeServer();
 
-function serve(settings: OrganizationSettings, events: AuditPage['events'] = []) {
+function serve(
+  settings: OrganizationSettings,
+  events: AuditPage['events'] = [],
+  role: 'admin' | 'manager' | 'user' = 'admin',
+) {
   let current = settings;
   fake.server
+    .on('GET', `/users/userId/${testUser.id}`, () => json(200, { ...testUser, role }))
     .on('GET', '/organization/settings', () => json(200, current))
     .on('PUT', '/organization/settings', ({ body }) => {
       current = { ...current, ...(body as Partial<OrganizationSettings>) };
@@ -71,4 +76,29 @@ describe('organization page', () => {
     expect(screen.getByText('ada (ada@example.com)')).toBeTruthy();
     expect(screen.getByText('203.0.113.9')).toBeTruthy();
   });
+
+  it.each(['user', 'manager'] as const)(
+    'shows a %s the settings read-only, without the admin-only requests',
+    async (role) => {
+      serve({ redact_emails: true, redact_phones: false, retention_days: 90 }, [], role);
+      await renderApp('/main/settings/organization');
+
+      expect(await screen.findByText(/Only administrators can change these settings/)).toBeTruthy();
+      const emails = await screen.findByRole('checkbox', { name: 'Remove e-mail addresses' });
+      expect((emails as HTMLInputElement).checked).toBe(true);
+      expect((emails as HTMLInputElement).disabled).toBe(true);
+      expect(
+        (screen.getByRole('checkbox', { name: 'Remove phone numbers' }) as HTMLInputElement).disabled,
+      ).toBe(true);
+      const retention = screen.getByRole('combobox', { name: 'Keep recordings' }) as HTMLSelectElement;
+      expect(retention.value).toBe('90');
+      expect(retention.disabled).toBe(true);
+      expect(screen.queryByRole('button', { name: 'Save retention' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Apply now' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Audit log' })).toBeNull();
+      expect(screen.queryByText('The organization settings could not be loaded.')).toBeNull();
+      expect(fake.server.calls('GET', '/audit')).toHaveLength(0);
+      expect(fake.server.calls('GET', '/organization/retention-preview')).toHaveLength(0);
+    },
+  );
 });

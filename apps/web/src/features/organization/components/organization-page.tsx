@@ -3,11 +3,13 @@ import { auditApi } from '@call-insights/contracts/audit.routes';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NoAccess, hasRole } from '../../../components/role-gate';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSection } from '../../../components/ui/page-section';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
+import { useCurrentUser } from '../../../lib/auth';
 import { fetchFile, saveBlob } from '../../../lib/transfer';
 import {
   auditQueryOptions,
@@ -57,7 +59,8 @@ function Toggle({
   );
 }
 
-function RedactionSection() {
+/** `canEdit` is false for non-admins: the settings are shown, their controls disabled. */
+function RedactionSection({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation('organization');
   const settings = useQuery(settingsQueryOptions());
   const update = useUpdateSettings();
@@ -79,7 +82,7 @@ function RedactionSection() {
           label={t('redaction.emails')}
           hint={t('redaction.emailsHint')}
           checked={settings.data.redact_emails}
-          disabled={update.isPending}
+          disabled={!canEdit || update.isPending}
           onChange={(value) => update.mutate({ redact_emails: value })}
         />
         <Toggle
@@ -87,7 +90,7 @@ function RedactionSection() {
           label={t('redaction.phones')}
           hint={t('redaction.phonesHint')}
           checked={settings.data.redact_phones}
-          disabled={update.isPending}
+          disabled={!canEdit || update.isPending}
           onChange={(value) => update.mutate({ redact_phones: value })}
         />
         {update.isError && <Alert tone="error">{update.error.message}</Alert>}
@@ -96,7 +99,7 @@ function RedactionSection() {
   );
 }
 
-function RetentionSection() {
+function RetentionSection({ canEdit }: { canEdit: boolean }) {
   const { t, i18n } = useTranslation('organization');
   const settings = useQuery(settingsQueryOptions());
   const update = useUpdateSettings();
@@ -104,7 +107,8 @@ function RetentionSection() {
   const [choice, setChoice] = useState<number | null | undefined>(undefined);
   const current = settings.data?.retention_days ?? null;
   const selected = choice === undefined ? current : choice;
-  const preview = useQuery(retentionPreviewQueryOptions(selected));
+  // The dry run is for admins only (the server refuses the others): only they can change the period.
+  const preview = useQuery({ ...retentionPreviewQueryOptions(selected), enabled: canEdit });
   if (!settings.data) return null;
   const changed = selected !== current;
   return (
@@ -118,6 +122,7 @@ function RetentionSection() {
           id="retention-days"
           label={t('retention.keep')}
           value={selected === null ? '' : String(selected)}
+          disabled={!canEdit}
           onChange={(e) => setChoice(e.target.value === '' ? null : Number(e.target.value))}
         >
           <option value="">{t('retention.forever')}</option>
@@ -127,7 +132,7 @@ function RetentionSection() {
             </option>
           ))}
         </SelectField>
-        {selected !== null && preview.data && (
+        {canEdit && selected !== null && preview.data && (
           <p role="status" className="text-sm/6 text-gray-700 dark:text-gray-300">
             {preview.data.count === 0
               ? t('retention.previewNone')
@@ -139,22 +144,24 @@ function RetentionSection() {
                 })}
           </p>
         )}
-        <div className="flex gap-3">
-          <Button
-            disabled={!changed}
-            isLoading={update.isPending}
-            onClick={() =>
-              update.mutate({ retention_days: selected ?? null }, { onSuccess: () => setChoice(undefined) })
-            }
-          >
-            {t('retention.save')}
-          </Button>
-          {current !== null && !changed && (
-            <Button variant="secondary" isLoading={run.isPending} onClick={() => run.mutate()}>
-              {t('retention.runNow')}
+        {canEdit && (
+          <div className="flex gap-3">
+            <Button
+              disabled={!changed}
+              isLoading={update.isPending}
+              onClick={() =>
+                update.mutate({ retention_days: selected ?? null }, { onSuccess: () => setChoice(undefined) })
+              }
+            >
+              {t('retention.save')}
             </Button>
-          )}
-        </div>
+            {current !== null && !changed && (
+              <Button variant="secondary" isLoading={run.isPending} onClick={() => run.mutate()}>
+                {t('retention.runNow')}
+              </Button>
+            )}
+          </div>
+        )}
         {run.isSuccess && <Alert tone="success">{t('retention.queued')}</Alert>}
         {(update.isError || run.isError) && (
           <Alert tone="error">{(update.error ?? run.error)?.message}</Alert>
@@ -260,13 +267,24 @@ function AuditSection() {
   );
 }
 
-/** Organization settings for admins: redaction, retention (with its dry run) and the audit log. */
+/**
+ * Organization settings for admins: redaction, retention (with its dry run) and the audit log.
+ * Other members see the redaction and retention in force, read-only, under a notice; the audit log
+ * and the dry run, which the server keeps for admins, are not asked for.
+ */
 export function OrganizationPage() {
+  const { t } = useTranslation('organization');
+  const { data: user, isLoading } = useCurrentUser();
+  if (!user) return isLoading ? <Spinner label={t('loading')} /> : null;
+  const isAdmin = hasRole(user.role, 'admin');
   return (
-    <div className="divide-y divide-gray-200 dark:divide-white/10">
-      <RedactionSection />
-      <RetentionSection />
-      <AuditSection />
+    <div className="space-y-8">
+      {!isAdmin && <NoAccess>{t('adminOnly')}</NoAccess>}
+      <div className="divide-y divide-gray-200 dark:divide-white/10">
+        <RedactionSection canEdit={isAdmin} />
+        <RetentionSection canEdit={isAdmin} />
+        {isAdmin && <AuditSection />}
+      </div>
     </div>
   );
 }

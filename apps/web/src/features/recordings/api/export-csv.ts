@@ -18,10 +18,11 @@ export async function exportCsv(
   options: { onProgress?: ProgressListener; signal?: AbortSignal } = {},
 ): Promise<void> {
   const { search, trackerId, result } = filters;
-  // A date typed in the search means that day here, as the list shows local times.
+  // Always the browser's time zone: the dates are written as the list shows them (local times), and
+  // a date typed in the search means that day here.
   const query = exportQuerySchema.parse({
     q: search || undefined,
-    tz: search ? browserTimezone() : undefined,
+    tz: browserTimezone(),
     tracker_id: trackerId,
     result,
   });

@@ -213,6 +213,54 @@ describe('recordings page', () => {
     expect(fake.server.calls('POST', '/analysis/file-url')).toHaveLength(1);
   });
 
+  it('shows why an uploaded file is refused (415) instead of asking to try again', async () => {
+    serveRecordings([recording(1)]);
+    const reason =
+      'This file is not a supported audio format. Upload WAV, MP3, M4A, OGG/Opus, WebM, FLAC or AMR audio.';
+    fake.server.on('POST', '/analysis/upload_file', () => apiError(415, 'UNSUPPORTED_MEDIA_TYPE', reason));
+    vi.stubGlobal('XMLHttpRequest', fake.server.XMLHttpRequest);
+    await renderApp('/main/recordings');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Import Recording' }));
+    const notAudio = new File(['not really audio'], 'fake.mp3', { type: 'audio/mpeg' });
+    await userEvent.upload(screen.getByLabelText('Audio file'), notAudio);
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Upload Failed' });
+    expect(dialog.textContent).toContain(reason);
+    expect(dialog.textContent).not.toContain('Please try again');
+    expect(fake.server.calls('POST', '/analysis/upload_file')).toHaveLength(1);
+  });
+
+  it('says the upload was received, not that it is being transcribed, when processing already failed', async () => {
+    const all = [recording(1)];
+    serveRecordings(all);
+    const failure = 'Speech-to-text is not set up correctly on this server.';
+    fake.server
+      .on('POST', '/analysis/upload_file', () => {
+        all.push(recording(2, { status: 'failed', progress: 100, error: failure }));
+        return json(201, { success: 'file uploaded successfully', id: 2 });
+      })
+      .on('GET', '/transcription/progress', () =>
+        json(200, { progress: 100, status: 'failed', error: failure }),
+      );
+    vi.stubGlobal('XMLHttpRequest', fake.server.XMLHttpRequest);
+    await renderApp('/main/recordings');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Import Recording' }));
+    await userEvent.upload(
+      screen.getByLabelText('Audio file'),
+      new File(['RIFF'], 'call.wav', { type: 'audio/wav' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+
+    const received = await screen.findByRole('dialog', { name: 'Upload received' });
+    expect(received.textContent).not.toMatch(/being transcribed|successful/i);
+    // The recording's own status tells the rest: the progress panel and the row say it failed.
+    expect(await screen.findByText('Processing failed')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Upload successful/);
+  });
+
   it('shows a failed row with its error and retries it', async () => {
     const all = [
       recording(1),
