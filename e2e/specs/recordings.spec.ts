@@ -116,7 +116,7 @@ async function importRecording(page: Page, source: ImportSource): Promise<number
   await expect(overlay).toBeHidden();
 
   const success = page.getByRole('dialog', { name: 'Upload successful' });
-  await expect(success).toContainText('Your recording is being transcribed and analyzed.');
+  await expect(success).toContainText('Your recording was received.');
   await success.getByRole('button', { name: 'OK' }).click();
   await expect(success).toBeHidden();
 

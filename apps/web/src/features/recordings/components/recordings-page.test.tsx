@@ -213,7 +213,7 @@ describe('recordings page', () => {
     expect(fake.server.calls('POST', '/analysis/file-url')).toHaveLength(1);
   });
 
-  it('shows why an uploaded file is refused (415) instead of asking to try again', async () => {
+  it('shows why an uploaded file is refused (415) under the spec’s failure sentence', async () => {
     serveRecordings([recording(1)]);
     const reason =
       'This file is not a supported audio format. Upload WAV, MP3, M4A, OGG/Opus, WebM, FLAC or AMR audio.';
@@ -227,12 +227,14 @@ describe('recordings page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Upload Failed' });
+    expect(dialog.textContent).toContain('There was an error processing your upload.');
     expect(dialog.textContent).toContain(reason);
-    expect(dialog.textContent).not.toContain('Please try again');
     expect(fake.server.calls('POST', '/analysis/upload_file')).toHaveLength(1);
   });
 
   it('says the upload was received, not that it is being transcribed, when processing already failed', async () => {
+    // The dialog keeps the spec's title ("Upload successful": the upload itself succeeded); its text
+    // no longer promises a transcription the recording's status may already contradict.
     const all = [recording(1)];
     serveRecordings(all);
     const failure = 'Speech-to-text is not set up correctly on this server.';
@@ -254,11 +256,11 @@ describe('recordings page', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
 
-    const received = await screen.findByRole('dialog', { name: 'Upload received' });
-    expect(received.textContent).not.toMatch(/being transcribed|successful/i);
+    const received = await screen.findByRole('dialog', { name: 'Upload successful' });
+    expect(received.textContent).toContain('Your recording was received.');
+    expect(received.textContent).not.toMatch(/being transcribed/i);
     // The recording's own status tells the rest: the progress panel and the row say it failed.
     expect(await screen.findByText('Processing failed')).toBeTruthy();
-    expect(document.body.textContent).not.toMatch(/Upload successful/);
   });
 
   it('shows a failed row with its error and retries it', async () => {

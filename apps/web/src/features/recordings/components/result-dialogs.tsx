@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useFailureDetail } from '../../../hooks/use-failure-detail';
-import { isApiError } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
@@ -51,29 +50,16 @@ export function UploadSuccessDialog({ open, onClose }: { open: boolean; onClose:
 
 type UploadFailedDialogProps = { failure: { error: unknown } | null; onClose: () => void };
 
-/**
- * The server's reason for refusing the upload itself (4xx: not audio, too large, invalid fields):
- * it says what to change, so it replaces the generic "Please try again".
- */
-function refusal(error: unknown): string | null {
-  if (!isApiError(error) || error.status < 400 || error.status >= 500) return null;
-  return error.message.trim() || null;
-}
-
-/**
- * "Upload Failed": a refused upload shows the server's reason alone; any other failure (network,
- * server error, unexpected answer) the spec's "Please try again", plus the server's message if any.
- */
+/** "Upload Failed" with the spec's text, plus the server's message when there is one. */
 export function UploadFailedDialog({ failure, onClose }: UploadFailedDialogProps) {
   const { t } = useTranslation();
-  const reason = refusal(failure?.error);
   return (
     <ErrorDialog
       open={failure !== null}
       onClose={onClose}
       title={t('recordings.upload.failedTitle')}
-      text={reason ?? t('recordings.upload.failedText')}
-      error={reason === null ? failure?.error : null}
+      text={t('recordings.upload.failedText')}
+      error={failure?.error}
     />
   );
 }
