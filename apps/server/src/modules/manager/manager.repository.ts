@@ -70,6 +70,27 @@ export function createManagerRepository(db: Db) {
     return sql`(lower(u.username) like ${like} or lower(u.email) like ${like} or lower(u.first_name) like ${like} or lower(u.last_name) like ${like})`;
   }
 
+  /**
+   * Recordings created since `from` (all when undefined), of one member when `userId` is given,
+   * and their total whole seconds.
+   */
+  async function recordingTotals(organizationId: number, from: Date | undefined, userId?: number) {
+    const [row] = await db
+      .select({
+        calls: sql<number>`count(*)::int`,
+        seconds: sql<number>`coalesce(round(sum(${recordings.durationSec})), 0)::int`,
+      })
+      .from(recordings)
+      .where(
+        and(
+          eq(recordings.organizationId, organizationId),
+          userId === undefined ? undefined : eq(recordings.userId, userId),
+          from ? sql`${recordings.createdAt} >= ${from.toISOString()}::timestamptz` : undefined,
+        ),
+      );
+    return row ?? { calls: 0, seconds: 0 };
+  }
+
   return {
     /** Members with their recordings count and total seconds, sorted and paged in SQL. */
     async users(
@@ -127,22 +148,7 @@ export function createManagerRepository(db: Db) {
       );
     },
 
-    /** Recordings created since `from` (all when undefined) and their total whole seconds. */
-    async recordingTotals(organizationId: number, from: Date | undefined) {
-      const [row] = await db
-        .select({
-          calls: sql<number>`count(*)::int`,
-          seconds: sql<number>`coalesce(round(sum(${recordings.durationSec})), 0)::int`,
-        })
-        .from(recordings)
-        .where(
-          and(
-            eq(recordings.organizationId, organizationId),
-            from ? sql`${recordings.createdAt} >= ${from.toISOString()}::timestamptz` : undefined,
-          ),
-        );
-      return row ?? { calls: 0, seconds: 0 };
-    },
+    recordingTotals,
 
     /** Sums of the analyses' list counts over recordings of the range (`from` undefined: all). */
     async totals(organizationId: number, from: Date | undefined): Promise<Totals> {
@@ -188,20 +194,7 @@ export function createManagerRepository(db: Db) {
     // ---- the signed-in user's hub ----
 
     async week(organizationId: number, userId: number, from: Date) {
-      const [row] = await db
-        .select({
-          calls: sql<number>`count(*)::int`,
-          seconds: sql<number>`coalesce(round(sum(${recordings.durationSec})), 0)::int`,
-        })
-        .from(recordings)
-        .where(
-          and(
-            eq(recordings.organizationId, organizationId),
-            eq(recordings.userId, userId),
-            sql`${recordings.createdAt} >= ${from.toISOString()}::timestamptz`,
-          ),
-        );
-      return row ?? { calls: 0, seconds: 0 };
+      return recordingTotals(organizationId, from, userId);
     },
 
     /** Mean share of talk time of the rep over the user's analysed calls since `from`. */
