@@ -8,6 +8,21 @@ import type { Lexicon } from './lexicon.js';
 
 const pluriel = (n: number, un: string, plusieurs: string) => `${n} ${n === 1 ? un : plusieurs}`;
 const liste = (items: readonly string[]) => items.map((i) => `« ${i} »`).join(' ; ');
+/**
+ * "de" before a topic, contracted as French requires: "de le devis" → "du devis", "de les salaires" →
+ * "des salaires", "de des casiers" → "des casiers", "de un forfait" → "d'un forfait", "de une offre"
+ * → "d'une offre", and "d'" before a vowel or a mute h.
+ */
+export const deSujet = (topic: string): string =>
+  /^le\s/iu.test(topic)
+    ? `du ${topic.slice(3)}`
+    : /^les\s/iu.test(topic)
+      ? `des ${topic.slice(4)}`
+      : /^des\s/iu.test(topic)
+        ? topic
+        : /^[aeéèêiîoôuûh]/iu.test(topic)
+          ? `d'${topic}`
+          : `de ${topic}`;
 
 export const LEXICON_FR: Lexicon = {
   language: 'fr',
@@ -857,7 +872,8 @@ export const LEXICON_FR: Lexicon = {
     summary: {
       rep: 'Le commercial',
       prospect: 'le prospect',
-      spokeWith: (rep, prospect, topic) => `${rep} a parlé avec ${prospect}${topic ? ` de ${topic}` : ''}.`,
+      spokeWith: (rep, prospect, topic) =>
+        `${rep} a parlé avec ${prospect}${topic ? ` ${deSujet(topic)}` : ''}.`,
       needs: (who, items) => `Besoins exprimés par ${who} : ${liste(items)}.`,
       problems: (who, items) => `Problèmes décrits par ${who} : ${liste(items)}.`,
       concerns: (items) => `Réserves : ${liste(items)}.`,

@@ -227,7 +227,7 @@ describe('rules analyzer: summary, score, determinism', () => {
 
   it('summarises who spoke with whom about what, the needs, the concerns and the booking', () => {
     expect(a.call_summary).toBe(
-      'Megan (CallNest) spoke with the prospect about after-hours calls for dental offices. ' +
+      'Megan (CallNest) spoke with the prospect about answering after-hours calls for dental offices. ' +
         'The prospect’s problems: “We miss a lot of new patients after hours, they just call the next dentist”; “The front desk is overwhelmed during the day too”. ' +
         'Concerns: “That’s more than we budgeted”. '.replace('’', "'") +
         'Price discussed: $299 per month. ' +

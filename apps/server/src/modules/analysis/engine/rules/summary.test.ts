@@ -68,4 +68,108 @@ describe('call summary', () => {
     );
     expect(s).toBe('The rep spoke with the prospect. The prospect declined: “No thanks, not interested”.');
   });
+
+  it('does not take the business that answers the phone for the prospect, and prefers the name the prospect gives', () => {
+    const first = (segments: Segment[], language?: string) => summary(segments, language).split('. ')[0];
+    // An inbound call: the rep answers with the business's name, the caller gives theirs.
+    expect(
+      first(
+        call(
+          ['Speaker 0', 'Good afternoon, Birchwood Violin Studio, this is Colette.'],
+          ['Speaker 1', 'Hi, my name is Everett. I wanted to ask about cello lessons for my son.'],
+          ['Speaker 0', 'Of course. How old is he?'],
+        ),
+      ),
+    ).toBe('Colette spoke with Everett');
+    expect(
+      first(
+        call(
+          ['Speaker 0', 'Good morning, QuillStone, this is Bram.'],
+          ['Speaker 1', 'Morning. I saw your ad and wanted a price.'],
+        ),
+      ),
+    ).toBe('Bram spoke with the prospect');
+    // A pronoun after the greeting is not a name; the prospect's own introduction is.
+    expect(
+      first(
+        call(
+          ['Rep', "Good afternoon, I'm trying to reach the owner. This is Odile from Linenry."],
+          ['Prospect', 'Speaking, this is Tobias.'],
+        ),
+      ),
+    ).toBe('Odile (Linenry) spoke with Tobias');
+    // A title said with the name.
+    expect(
+      first(
+        call(
+          ['Speaker 1', 'Hi, Coach Delgado? This is Wren from Ridgeway Buses.'],
+          ['Speaker 2', 'Yes, speaking.'],
+        ),
+      ),
+    ).toBe('Wren (Ridgeway Buses) spoke with Coach Delgado');
+    // An unpunctuated transcript: "monsieur ici …" is not a person called "ici".
+    expect(
+      first(
+        call(
+          ['Speaker 0', 'oui accueil bonjour'],
+          ['Speaker 1', 'bonjour monsieur ici gaëlle de labotech je cherche la personne des commandes'],
+        ),
+        'fr',
+      ),
+    ).toBe('Le commercial a parlé avec le prospect');
+    // A speaker label that names a machine or a role is not the prospect's name.
+    expect(
+      first(
+        call(
+          ['System', 'You have reached the Ferreira family, please leave a message after the tone.'],
+          ['Rep', 'Hi, this is Noor from Tidy Paws mobile grooming, calling about your booking request.'],
+        ),
+      ),
+    ).toBe('Noor (Tidy Paws) spoke with the prospect about your booking request');
+  });
+
+  it('says the topic as a sentence can hold it', () => {
+    const first = (segments: Segment[], language?: string) => summary(segments, language).split('. ')[0];
+    // What the rep's company does, as a gerund, cut before a second clause and without fillers.
+    expect(
+      first(
+        call(
+          [
+            'Speaker 1',
+            'Hi Lorna, this is Ilse. We install uh quiet heat pumps in old farmhouses so owners can drop oil.',
+          ],
+          ['Speaker 2', 'Okay.'],
+        ),
+      ),
+    ).toBe('Ilse spoke with Lorna about installing quiet heat pumps in old farmhouses');
+    expect(
+      first(
+        call(
+          ['Speaker 1', 'Hi Lorna, this is Ilse. We moved our own platform to the cloud last year.'],
+          ['Speaker 2', 'Okay.'],
+        ),
+      ),
+    ).toBe('Ilse spoke with Lorna about the platform');
+    // French contracts "de" with the topic's article.
+    const fr = (line: string) =>
+      first(
+        call(['Conseiller', `Bonjour Madame Aubry, ici Paul de Tissea. ${line}`], ['Client', 'Oui.']),
+        'fr',
+      );
+    expect(fr('Je vous appelle au sujet de le contrat de maintenance.')).toBe(
+      'Paul (Tissea) a parlé avec Madame Aubry du contrat de maintenance',
+    );
+    expect(fr('Je vous appelle concernant les badges de vos employés.')).toBe(
+      'Paul (Tissea) a parlé avec Madame Aubry des badges de vos employés',
+    );
+    expect(fr('Je vous appelle concernant un devis envoyé en mars.')).toBe(
+      "Paul (Tissea) a parlé avec Madame Aubry d'un devis envoyé en mars",
+    );
+    expect(fr('Nous installons et entretenons des bornes de recharge pour les copropriétés.')).toBe(
+      'Paul (Tissea) a parlé avec Madame Aubry des bornes de recharge pour les copropriétés',
+    );
+    expect(fr('Notre logiciel envoie les rappels.')).toBe(
+      'Paul (Tissea) a parlé avec Madame Aubry de son logiciel',
+    );
+  });
 });
