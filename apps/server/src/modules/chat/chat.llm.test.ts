@@ -179,6 +179,52 @@ describe('assistant with a language model', () => {
     expect(text).toContain(`[#${repCall}](/main/call-analysis/${repCall})`);
   });
 
+  it('lets the model ask for a subject, found however it was said (a price the analysis found, a cost objection)', async () => {
+    const admin = await signUpAdmin(h.app);
+    const priced = await insertCall(h.database.db, {
+      organizationId: admin.organizationId,
+      userId: admin.id,
+      at: new Date(),
+      name: 'Paula Price',
+      phone: '+15550101',
+      transcript: 'It comes to two hundred ninety nine a month.',
+      analysis: { result_class: 'follow_up', pricing_discussed: ['$299 per month'], call_summary: 'Quoted.' },
+    });
+    const objected = await insertCall(h.database.db, {
+      organizationId: admin.organizationId,
+      userId: admin.id,
+      at: new Date(),
+      name: 'Otto Objects',
+      phone: '+15550102',
+      transcript: 'Honestly that sounds expensive for us.',
+      analysis: {
+        result_class: 'not_interested',
+        objections: ['That sounds expensive for us'],
+        call_summary: 'Declined.',
+      },
+    });
+    const unrelated = await insertCall(h.database.db, {
+      organizationId: admin.organizationId,
+      userId: admin.id,
+      at: new Date(),
+      name: 'Una Related',
+      phone: '+15550103',
+      transcript: 'We talked about the weather and the new office.',
+      analysis: { result_class: 'follow_up', call_summary: 'Small talk.' },
+    });
+    fake.enqueue(
+      {
+        kind: 'tool_calls',
+        calls: [{ name: 'find_calls', arguments: { period: 'all_time', subject: 'pricing' } }],
+      },
+      relayToolResult,
+    );
+    const text = (await ask(admin, 'Which calls talked money?')).json().response as string;
+    expect(text).toContain(`/main/call-analysis/${priced})`);
+    expect(text).toContain(`/main/call-analysis/${objected})`);
+    expect(text).not.toContain(`/main/call-analysis/${unrelated})`);
+  });
+
   it('falls back to the offline engine, marked as such, when the model times out', async () => {
     fake.enqueue({ kind: 'hang' });
     const res = await ask(rep, 'Who are the top leads today?');

@@ -107,6 +107,13 @@ export function createLlmEngine(
           inputSchema: z.object({
             period: Period,
             words: z.string().max(120).optional().describe('Words said in the call (full-text search)'),
+            subject: z
+              .string()
+              .max(120)
+              .optional()
+              .describe(
+                'A subject the calls speak of however it was said: "pricing" (any price quoted or discussed, cost objections), "competitor" (another vendor, already using someone), "timing" or "decision maker" (a spouse, a partner, the boss); better than words for these',
+              ),
             contact: z.string().max(120).optional().describe('Part of the contact’s name, phone or e-mail'),
             result: z.enum(RESULT_CLASSES).optional().describe('The call’s result'),
             objection: z.string().max(120).optional().describe('Part of an objection the prospect raised'),
