@@ -188,7 +188,12 @@ describe('assistant with a language model', () => {
       name: 'Paula Price',
       phone: '+15550101',
       transcript: 'It comes to two hundred ninety nine a month.',
-      analysis: { result_class: 'follow_up', pricing_discussed: ['$299 per month'], call_summary: 'Quoted.' },
+      analysis: {
+        result_class: 'follow_up',
+        lead_score: 55,
+        pricing_discussed: ['$299 per month'],
+        call_summary: 'Quoted.',
+      },
     });
     const objected = await insertCall(h.database.db, {
       organizationId: admin.organizationId,
@@ -199,6 +204,7 @@ describe('assistant with a language model', () => {
       transcript: 'Honestly that sounds expensive for us.',
       analysis: {
         result_class: 'not_interested',
+        lead_score: 20,
         objections: ['That sounds expensive for us'],
         call_summary: 'Declined.',
       },
@@ -210,7 +216,7 @@ describe('assistant with a language model', () => {
       name: 'Una Related',
       phone: '+15550103',
       transcript: 'We talked about the weather and the new office.',
-      analysis: { result_class: 'follow_up', call_summary: 'Small talk.' },
+      analysis: { result_class: 'follow_up', lead_score: 30, call_summary: 'Small talk.' },
     });
     fake.enqueue(
       {
