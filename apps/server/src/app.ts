@@ -19,6 +19,7 @@ import type { Config } from './config.js';
 import type { Container } from './container.js';
 import type { Database } from './db/client.js';
 import { AppError } from './errors.js';
+import { createClientErrorHandler } from './http/client-error.js';
 import { errorHandler } from './http/error-handler.js';
 import type { Queue } from './jobs/queue.js';
 import { rejectUnsafeInput } from './http/input-guard.js';
@@ -73,6 +74,8 @@ export async function buildApp(deps: AppDeps) {
     // Errors the router raises before any route (an address that does not decode) leave in the
     // API's one error shape too.
     frameworkErrors: (err, req, reply) => errorHandler(err, req, reply),
+    // And so do requests Node's parser refuses before Fastify sees them (headers too large: 431).
+    clientErrorHandler: createClientErrorHandler(deps.logger),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

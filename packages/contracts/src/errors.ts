@@ -14,6 +14,7 @@ export const ErrorCode = z.enum([
   'RANGE_NOT_SATISFIABLE',
   'UNPROCESSABLE',
   'RATE_LIMITED',
+  'REQUEST_HEADER_FIELDS_TOO_LARGE',
   'INTERNAL',
   'UNAVAILABLE',
 ]);

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDomainError, STATUS_BY_CODE, type DomainError } from '../errors.js';
 import { languageOf, translate, type Language } from '../i18n/translate.js';
+import { RequestAbandonedError } from './client-gone.js';
 import { fieldProblems, type IssueLike } from './field-problems.js';
 
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
@@ -132,12 +133,12 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
     return send(status, code, fastifyErr.message || say('The request could not be processed.'));
   }
-  // The client hung up mid-request (an upload cancelled, a tab closed): nothing failed on our side
-  // and nobody reads the answer, so it is no error in the log.
+  // The client hung up mid-request (an upload cancelled, a tab closed, a URL import given up):
+  // nothing failed on our side and nobody reads the answer, so it is no error in the log.
   const gone =
     (err as NodeJS.ErrnoException).code === 'ECONNRESET' ||
     /^(?:aborted|Premature close)$/u.test(err.message);
-  if (gone && req.raw.destroyed) {
+  if (err instanceof RequestAbandonedError || (gone && req.raw.destroyed)) {
     req.log.info({ reason: err.message }, 'request abandoned by the client');
     return send(400, 'BAD_REQUEST', say('The request was interrupted before it was complete.'));
   }

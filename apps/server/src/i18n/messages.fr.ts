@@ -151,6 +151,9 @@ export const MESSAGES_FR: Record<string, string> = {
   'This address is not valid.': 'Cette adresse n’est pas valide.',
   'The request was interrupted before it was complete.':
     'La requête a été interrompue avant d’être complète.',
+  "The request's headers are too large. Clear this site's cookies in your browser, then try again.":
+    'Les en-têtes de la requête sont trop volumineux. Effacez les cookies de ce site dans votre navigateur, puis réessayez.',
+  'The request is not valid HTTP.': 'La requête n’est pas une requête HTTP valide.',
   'This address was already sent {count} invitations in the last hour. Try again in {minutes} minutes.':
     'Cette adresse a déjà reçu {count} invitations dans la dernière heure. Réessayez dans {minutes} minutes.',
   'Your organization sent {count} invitations in the last hour. Try again in {minutes} minutes.':
@@ -326,4 +329,21 @@ export const MESSAGES_FR: Record<string, string> = {
     'Le moteur Whisper local n’a pas pu démarrer sur cette machine ({platform}). Choisissez TRANSCRIBER=openai avec TRANSCRIBER_BASE_URL et TRANSCRIBER_API_KEY, ou TRANSCRIBER=deepgram.',
   'WHISPER_MODEL_PATH is set to {path}, but there is no file there. Set WHISPER_MODEL_PATH to a local ggml model file (such as ggml-base.en.bin), or unset it to download WHISPER_MODEL automatically.':
     'WHISPER_MODEL_PATH vaut {path}, mais il n’y a aucun fichier à cet endroit. Indiquez dans WHISPER_MODEL_PATH un fichier de modèle ggml local (comme ggml-base.en.bin), ou retirez ce réglage pour télécharger WHISPER_MODEL automatiquement.',
+
+  // Speech-to-text failures every reader sees (adapters/transcription/provider-http.ts); `{provider}`
+  // is a vendor's name or one of the words above, translated with the message.
+  '{provider} did not answer within {seconds} s; the recording will be retried.':
+    '{provider} n’a pas répondu dans les {seconds} s ; l’enregistrement sera relancé.',
+  'Could not reach {provider} at {host}. Check TRANSCRIBER_BASE_URL; the recording will be retried.':
+    '{provider} est injoignable à l’adresse {host}. Vérifiez TRANSCRIBER_BASE_URL ; l’enregistrement sera relancé.',
+  '{provider} could not process this audio (HTTP {status}). The file may be damaged, too large, or in an unsupported format.':
+    '{provider} n’a pas pu traiter cet audio (HTTP {status}). Le fichier est peut-être endommagé, trop volumineux ou dans un format non pris en charge.',
+  '{provider} is limiting the request rate (HTTP 429); the recording will be retried.':
+    '{provider} limite le nombre de requêtes (HTTP 429) ; l’enregistrement sera relancé.',
+  '{provider} had a temporary problem (HTTP {status}); the recording will be retried.':
+    '{provider} a rencontré un problème temporaire (HTTP {status}) ; l’enregistrement sera relancé.',
+  '{provider} answered with an unexpected error (HTTP {status}).':
+    '{provider} a répondu par une erreur inattendue (HTTP {status}).',
+  '{provider} sent an answer that could not be read. Check that TRANSCRIBER_BASE_URL points at a compatible service.':
+    '{provider} a envoyé une réponse illisible. Vérifiez que TRANSCRIBER_BASE_URL désigne un service compatible.',
 };

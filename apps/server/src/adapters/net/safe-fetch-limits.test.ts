@@ -126,4 +126,35 @@ describe('safeDownload: caps and upstream failures', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(closed).toBe(true);
   });
+
+  it("stops at once when the caller's signal aborts, before the answer or mid-body", async () => {
+    const gone = new Error('client gone');
+    let closed = 0;
+    const silent = await startServer((_req, res) => res.on('close', () => closed++));
+    const waiting = new AbortController();
+    const started = Date.now();
+    const pending = safeDownload(silent.url, { ...LOCAL, signal: waiting.signal });
+    setTimeout(() => waiting.abort(gone), 100);
+    await expect(pending).rejects.toBe(gone);
+    expect(Date.now() - started).toBeLessThan(2000);
+
+    const trickle = await startServer((_req, res) => {
+      res.writeHead(200, { 'Content-Length': 100_000 });
+      res.write(Buffer.alloc(1000, 1));
+      const timer = setInterval(() => res.write(Buffer.alloc(10, 1)), 50);
+      res.on('close', () => {
+        clearInterval(timer);
+        closed++;
+      });
+    });
+    const reading = new AbortController();
+    const result = await safeDownload(trickle.url, { ...LOCAL, signal: reading.signal });
+    setTimeout(() => reading.abort(gone), 100);
+    await expect(readAll(result.stream)).rejects.toBe(gone);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(closed).toBe(2);
+
+    // Already aborted: nothing is fetched.
+    await expect(safeDownload(trickle.url, { ...LOCAL, signal: AbortSignal.abort(gone) })).rejects.toBe(gone);
+  });
 });

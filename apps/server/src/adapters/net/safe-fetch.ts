@@ -3,8 +3,8 @@
 // any of its addresses is not public (see address-policy.ts); the connection is pinned to the
 // checked address (a second DNS answer cannot switch it: no rebinding), keeping the Host header and
 // TLS server name; redirects are followed by hand and every hop is checked again; one time cap
-// covers the whole download and a byte cap is enforced while the body streams. Every refusal is a
-// UrlRefusedError with a code and a message the user can act on.
+// covers the whole download and a byte cap is enforced while the body streams; the caller's signal
+// stops it early. Every refusal is a UrlRefusedError with a code and a message the user can act on.
 import type { ErrorCode } from '@call-insights/contracts/errors';
 import { DomainError, msg } from '../../errors.js';
 import { promises as dns } from 'node:dns';
@@ -97,6 +97,11 @@ export type SafeDownloadOptions = {
   headers?: Record<string, string>;
   /** Extra trusted CA certificates (tests with a self-signed server). */
   ca?: string | Buffer;
+  /**
+   * The caller gave up (its own client hung up): the download stops at once, in whichever phase,
+   * and fails with the signal's reason; a body already handed over is destroyed with it.
+   */
+  signal?: AbortSignal;
 };
 
 export type SafeDownloadResult = {
@@ -116,14 +121,26 @@ export async function safeDownload(rawUrl: string, opts: SafeDownloadOptions): P
   const maxRedirects = opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
 
   let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const { signal } = opts;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () => reject(new UrlRefusedError('TIMEOUT', { detail: `exceeded ${opts.timeoutMs} ms` })),
       opts.timeoutMs,
     );
+    if (signal) {
+      onAbort = () => reject(signal.reason);
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    }
   });
-  // The deadline is observed by whichever phase is running; nobody may be listening when it fires.
+  // The deadline (or the caller's abort) is observed by whichever phase is running; nobody may be
+  // listening when it fires.
   expired.catch(() => undefined);
+  const settle = () => {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  };
 
   let url = parseAllowedUrl(rawUrl);
   let response: IncomingMessage | undefined;
@@ -166,7 +183,7 @@ export async function safeDownload(rawUrl: string, opts: SafeDownloadOptions): P
 
     const stream = limitBody(response, first, opts.maxBytes);
     expired.catch((error: unknown) => stream.destroy(error as Error));
-    stream.once('close', () => clearTimeout(timer));
+    stream.once('close', settle);
     const contentType = headerValue(response.headers['content-type']);
     return {
       stream,
@@ -175,7 +192,7 @@ export async function safeDownload(rawUrl: string, opts: SafeDownloadOptions): P
       ...(contentLength !== undefined ? { contentLength } : {}),
     };
   } catch (error) {
-    clearTimeout(timer);
+    settle();
     response?.destroy();
     throw error;
   }

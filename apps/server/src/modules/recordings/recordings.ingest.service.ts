@@ -255,10 +255,18 @@ export function createIngest(deps: IngestDeps, quota: QuotaService) {
     /**
      * URL import: validated and fetched SSRF-safely (public addresses only, size and time caps). A
      * place is held in the database before the download (the user's concurrent imports are their
-     * live places: 429 past the limit) and becomes the recording at the end, checked again.
+     * live places: 429 past the limit) and becomes the recording at the end, checked again. When
+     * `signal` aborts (the client hung up), the download stops, its partial file goes, the place is
+     * given back and no recording is made: the import fails with the signal's reason.
      */
-    async importFromUrl(caller: AuthUser, body: FileUrlRequest): Promise<RecordingRow> {
+    async importFromUrl(
+      caller: AuthUser,
+      body: FileUrlRequest,
+      opts: { signal?: AbortSignal } = {},
+    ): Promise<RecordingRow> {
+      const { signal } = opts;
       await resolveContact(caller, body);
+      signal?.throwIfAborted();
       const reservationId = await quota.reserveUrlImport(caller);
       try {
         let download;
@@ -267,6 +275,7 @@ export function createIngest(deps: IngestDeps, quota: QuotaService) {
             maxBytes: deps.maxUploadBytes,
             timeoutMs: deps.urlImportTimeoutMs,
             ...deps.urlFetchOverrides,
+            ...(signal ? { signal } : {}),
           });
         } catch (err) {
           throw toIngestError(err);
@@ -283,6 +292,11 @@ export function createIngest(deps: IngestDeps, quota: QuotaService) {
         const audio = await storeAudio(caller, download.stream, {
           onKey: (key) => quota.setReservationKey(reservationId, key),
         });
+        if (signal?.aborted) {
+          // Downloaded, but nobody is waiting for it any more.
+          await storage.delete(audio.storageKey).catch(() => undefined);
+          signal.throwIfAborted();
+        }
         return await createFromStoredAudio(caller, {
           audio,
           originalName: fileNameOf(download.finalUrl),
@@ -291,6 +305,10 @@ export function createIngest(deps: IngestDeps, quota: QuotaService) {
           sourceUrl: body.file_url,
           reservationId,
         });
+      } catch (err) {
+        // A stopped download fails in whichever step read it (sniffing, storing): the cause is the abort.
+        signal?.throwIfAborted();
+        throw err;
       } finally {
         await quota.release(reservationId).catch((err: unknown) => {
           // It lapses by itself; the next import of the organization deletes it.

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PayloadTooLargeError } from '../../adapters/storage/storage.js';
 import { AppError, msg } from '../../errors.js';
 import { translate, type Language } from '../../i18n/translate.js';
+import { clientGoneSignal } from '../../http/client-gone.js';
 import type { Router } from '../../http/route.js';
 import { fieldProblem } from '../../http/field-problems.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -158,8 +159,9 @@ export async function recordingsRoutes(
     return { success: UPLOAD_SUCCESS, id: row.id } as const;
   });
 
-  router.route(recordingsApi.importUrl, async ({ caller, body }) => {
-    const row = await service.importFromUrl(caller, body);
+  router.route(recordingsApi.importUrl, async ({ caller, body, reply }) => {
+    // A client that hangs up stops the download: its place and partial file are given back at once.
+    const row = await service.importFromUrl(caller, body, { signal: clientGoneSignal(reply) });
     return { success: UPLOAD_SUCCESS, id: row.id } as const;
   });
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isForbidden } from '../../../components/role-gate';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { reapplyRunQueryOptions, useStartReapply } from '../api/trackers';
@@ -22,7 +23,13 @@ export function ReapplyBanner() {
   return (
     <Alert tone={start.isError ? 'error' : 'info'}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <span>{start.isError ? t('reapply.failed') : t('reapply.offer')}</span>
+        <span>
+          {isForbidden(start.error)
+            ? t('page.forbidden')
+            : start.isError
+              ? t('reapply.failed')
+              : t('reapply.offer')}
+        </span>
         <Button
           size="sm"
           isLoading={start.isPending}

@@ -7,6 +7,7 @@ import {
 } from '@call-insights/contracts/trackers';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isForbidden } from '../../../components/role-gate';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -57,11 +58,14 @@ export function TrackerFormDialog({ tracker, open, onClose, onSaved }: TrackerFo
     save.mutate({ id: tracker?.id ?? null, input }, { onSuccess: onSaved });
   };
 
-  // The server's message is already in the user's language (it answers by Accept-Language).
+  // The server's message is already in the user's language (it answers by Accept-Language); a
+  // refusal for lack of rights (the role changed while the page was open) says who may change trackers.
   const serverError = save.error
-    ? isApiError(save.error)
-      ? save.error.message
-      : t('form.saveFailed')
+    ? isForbidden(save.error)
+      ? t('page.forbidden')
+      : isApiError(save.error)
+        ? save.error.message
+        : t('form.saveFailed')
     : null;
   const textareaClass = inputClasses();
 

@@ -2,6 +2,7 @@ import type { Tracker } from '@call-insights/contracts/trackers';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NoAccess, hasRole, isForbidden } from '../../../components/role-gate';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -15,11 +16,15 @@ import { trackerDisplayName } from '../../../lib/tracker-names';
 
 type Editing = { tracker: Tracker | null } | null;
 
-/** /main/trackers — the organization's trackers: every member reads them, managers and admins change them. */
+/**
+ * /main/trackers — the organization's trackers: every member reads them, managers and admins change
+ * them (the server refuses the others). Sales reps see them read-only under a notice, with no add,
+ * edit or delete buttons; a change refused anyway (the role changed meanwhile) says why.
+ */
 export function TrackersPage() {
   const { t } = useTranslation('trackers');
-  const role = useCurrentUser().data?.role;
-  const canChange = role === 'manager' || role === 'admin';
+  const { data: user, isLoading } = useCurrentUser();
+  const canChange = hasRole(user?.role, 'manager');
   const query = useQuery(trackersQueryOptions());
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Tracker | null>(null);
@@ -40,13 +45,14 @@ export function TrackersPage() {
     });
   };
 
+  if (!user) return isLoading ? <Spinner label={t('page.loading')} /> : null;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <p className="max-w-3xl text-sm text-gray-600 dark:text-gray-400">{t('page.intro')}</p>
         {canChange && <Button onClick={() => setEditing({ tracker: null })}>{t('page.add')}</Button>}
       </div>
-      {!canChange && role && <Alert tone="info">{t('page.readOnly')}</Alert>}
+      {!canChange && <NoAccess>{t('page.readOnly')}</NoAccess>}
       {changed && canChange && <ReapplyBanner />}
 
       {query.isPending ? (
@@ -145,7 +151,11 @@ export function TrackersPage() {
       >
         {remove.isError && (
           <Alert tone="error" className="mt-3">
-            {isApiError(remove.error) ? remove.error.message : t('remove.failed')}
+            {isForbidden(remove.error)
+              ? t('page.forbidden')
+              : isApiError(remove.error)
+                ? remove.error.message
+                : t('remove.failed')}
           </Alert>
         )}
       </Dialog>

@@ -1,0 +1,79 @@
+/**
+ * Owns the answers to requests Node's HTTP parser refuses before Fastify sees them (the server's
+ * 'clientError' event): headers too large leave as 431 and malformed requests as 400, both in the
+ * API's one error shape (`{ error: { code, message } }`) instead of Fastify's own (ADR 045).
+ */
+import type { Socket } from 'node:net';
+import type { ErrorCode } from '@call-insights/contracts/errors';
+import type { Logger } from 'pino';
+import { msg } from '../errors.js';
+import { languageOf, translate, type Language } from '../i18n/translate.js';
+import { toErrorBody } from './error-handler.js';
+
+/** What Node passes with a 'clientError': its parser's code and the bytes it was reading. */
+export type ParserError = Error & { code?: string; rawPacket?: unknown };
+
+const HEADERS_TOO_LARGE = msg(
+  "The request's headers are too large. Clear this site's cookies in your browser, then try again.",
+);
+const MALFORMED = msg('The request is not valid HTTP.');
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
+/** The language asked for, when the bytes the parser stopped in carry an Accept-Language header. */
+function languageFrom(rawPacket: unknown): Language {
+  if (!Buffer.isBuffer(rawPacket)) return 'en';
+  const header = /\r\naccept-language:[ \t]*([^\r\n]*)/iu.exec(rawPacket.toString('latin1'));
+  return languageOf(header?.[1]);
+}
+
+/** The raw HTTP/1.1 answer the handler writes on the socket (exported for its tests). */
+export function rawErrorResponse(status: number, code: ErrorCode | null, message: string, lang: Language) {
+  const body = JSON.stringify(
+    code === null ? { error: REASONS[status], message, statusCode: status } : toErrorBody(code, message),
+  );
+  return (
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n` +
+    'Content-Type: application/json; charset=utf-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    `Content-Language: ${lang}\r\n` +
+    'Cache-Control: no-store\r\n' +
+    'X-Content-Type-Options: nosniff\r\n' +
+    'Connection: close\r\n\r\n' +
+    body
+  );
+}
+
+/**
+ * Fastify's `clientErrorHandler`: answers on the raw socket (if it can still be written) and
+ * closes it. A connection reset needs no answer; a request that timed out keeps Fastify's 408.
+ */
+export function createClientErrorHandler(log: Logger) {
+  return (err: ParserError, socket: Socket): void => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    let response: string;
+    if (err.code === 'HPE_HEADER_OVERFLOW') {
+      const lang = languageFrom(err.rawPacket);
+      log.info({ code: err.code, remoteAddress: socket.remoteAddress }, 'request headers too large');
+      response = rawErrorResponse(
+        431,
+        'REQUEST_HEADER_FIELDS_TOO_LARGE',
+        translate(lang, HEADERS_TOO_LARGE),
+        lang,
+      );
+    } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      log.debug({ code: err.code, remoteAddress: socket.remoteAddress }, 'request timed out');
+      response = rawErrorResponse(408, null, 'Client Timeout', 'en');
+    } else {
+      const lang = languageFrom(err.rawPacket);
+      log.debug({ code: err.code, remoteAddress: socket.remoteAddress }, 'request not valid HTTP');
+      response = rawErrorResponse(400, 'BAD_REQUEST', translate(lang, MALFORMED), lang);
+    }
+    if (socket.writable) socket.write(response);
+    socket.destroy(err);
+  };
+}
