@@ -116,10 +116,13 @@ export const ConversationMetrics = z.object({
 });
 export type ConversationMetrics = z.infer<typeof ConversationMetrics>;
 
-/** Phrases in each language; used for rubric examples and cue lists. */
+/** Phrases in each language; used for rubric examples and cue lists. French may be left out (none). */
 export const LocalizedPhrases = z.object({
   en: z.array(z.string()).describe('English phrasings'),
-  fr: z.array(z.string()).describe('French phrasings'),
+  fr: z
+    .array(z.string())
+    .default(() => [])
+    .describe('French phrasings (none when left out: English is used)'),
 });
 export type LocalizedPhrases = z.infer<typeof LocalizedPhrases>;
 
@@ -128,8 +131,10 @@ export const RubricElement = z.object({
   label: z.string().min(1).describe('Label shown before the feedback line, e.g. "Connecting questions"'),
   label_fr: z.string().min(1).optional().describe('French label, used when the call is in French'),
   what: z.string().min(1).describe('What this element is, in one or two sentences'),
+  what_fr: z.string().min(1).optional().describe('`what` in French, used when the call is in French'),
   examples: LocalizedPhrases.describe('Example phrasings a rep might use'),
   good: z.string().min(1).describe('What good looks like for this element'),
+  good_fr: z.string().min(1).optional().describe('`good` in French, used when the call is in French'),
   cues: LocalizedPhrases.optional().describe(
     'Lower-case phrases whose presence in a rep question shows the element (used by the offline coach)',
   ),
@@ -139,13 +144,24 @@ export type RubricElement = z.infer<typeof RubricElement>;
 export const CoachingMethod = z.object({
   name: z.string().min(1).describe('Method name shown in the "Method" selector, e.g. "NEPQ"'),
   description: z.string().describe('What the method is about'),
+  description_fr: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('`description` in French, shown under the "Method" selector to French readers'),
   rubric: z.array(RubricElement).min(1).describe('What the method looks for, element by element'),
 });
 export type CoachingMethod = z.infer<typeof CoachingMethod>;
 
 export const CoachProfile = z.object({
   name: z.string().min(1).describe('Coach name shown in the "Coach name" selector'),
+  name_fr: z.string().min(1).optional().describe('Name shown to French readers; requests still send `name`'),
   persona: z.string().describe('How the coach speaks and what they emphasise (used as the LLM persona)'),
+  persona_fr: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('`persona` in French, the LLM persona when the call is in French'),
   methods: z.array(z.string().min(1)).min(1).describe('Names of the methods this coach offers'),
 });
 export type CoachProfile = z.infer<typeof CoachProfile>;

@@ -24,14 +24,17 @@ export function languageOf(acceptLanguage: string | undefined): Language {
   return 'en';
 }
 
-/** A stored message (a failure reason) in the asked language; `fallback` when none was stored. */
+/**
+ * A stored message (a failure reason) in the asked language, translated when it is read, so each
+ * reader gets their own; `fallback` (the English text older rows kept) when none was stored.
+ */
 export function storedMessageText(
   lang: Language,
   stored: StoredMessage | null | undefined,
   fallback: string | null,
 ): string | null {
   if (!stored) return fallback;
-  const text = translate(lang, stored.message, stored.params);
+  const text = translate(lang, stored.message, ownWordsIn(lang, stored.params));
   return stored.attempt === undefined
     ? text
     : translate(lang, msg('{reason} (attempt {attempt} failed, retrying)'), {
@@ -53,14 +56,22 @@ export function storedSetupText(
 ): string | null {
   const setup = setupFor(role, stored);
   if (setup === null) return null;
-  const params = stored?.setupParams;
-  const words =
-    params && lang !== 'en'
-      ? Object.fromEntries(
-          Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? translate(lang, v) : v]),
-        )
-      : params;
-  return translate(lang, setup, words);
+  return translate(lang, setup, ownWordsIn(lang, stored?.setupParams));
+}
+
+/**
+ * A stored message's values with those that are our own words (a provider's name such as "The
+ * OpenAI-compatible transcription service") in the asked language; paths, hosts, numbers and
+ * setting names stay as they are.
+ */
+export function ownWordsIn(
+  lang: Language,
+  params: Record<string, string | number> | undefined,
+): Record<string, string | number> | undefined {
+  if (!params || lang === 'en') return params;
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? translate(lang, v) : v]),
+  );
 }
 
 /** A message in the asked language with its placeholders filled; English when no translation exists. */

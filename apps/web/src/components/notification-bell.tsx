@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { cn } from '../lib/cn';
 import { useMarkNotificationsRead, useNotifications } from '../lib/notifications';
+import { roleName } from '../lib/role-names';
 
 const bellClasses =
   'relative -m-2.5 rounded-md p-2.5 text-gray-400 hover:text-gray-500 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:text-white';
@@ -60,13 +61,10 @@ function useSentence() {
       case 'call_failed':
         return t('notifications.kinds.call_failed', { name: text('name'), reason: text('reason') });
       case 'invitation_accepted': {
-        const role = text('role');
-        const roleName =
-          role === 'admin' || role === 'manager' || role === 'user' ? t(`roles.${role}`) : role;
         return t('notifications.kinds.invitation_accepted', {
           name: text('name'),
           email: text('email'),
-          role: roleName,
+          role: roleName(text('role'), t),
         });
       }
       case 'crm_sync_finished':

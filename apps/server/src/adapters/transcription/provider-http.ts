@@ -2,6 +2,8 @@
  * The HTTP edge shared by the hosted speech-to-text providers: one request with a time cap,
  * a few quick retries of TEMPORARY failures, and the mapping from HTTP status / network failure /
  * unreadable body to a classified `TranscriptionError` whose user message names what to configure.
+ * Messages are English with `{name}` placeholders (`{provider}` is the display name), so a stored
+ * failure is shown in the reader's language.
  */
 import { openAsBlob } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -70,7 +72,8 @@ async function postOnce(settings: ProviderHttpSettings, req: PostRequest): Promi
       throw new TranscriptionError({
         kind: 'TEMPORARY',
         provider: settings.provider,
-        userMessage: `${settings.displayName} did not answer within ${Math.round(settings.timeoutMs / 1000)} s; the recording will be retried.`,
+        userMessage: msg('{provider} did not answer within {seconds} s; the recording will be retried.'),
+        params: { provider: settings.displayName, seconds: Math.round(settings.timeoutMs / 1000) },
         detail: `POST ${where} timed out after ${settings.timeoutMs} ms`,
         cause: e,
       });
@@ -78,7 +81,10 @@ async function postOnce(settings: ProviderHttpSettings, req: PostRequest): Promi
     throw new TranscriptionError({
       kind: 'TEMPORARY',
       provider: settings.provider,
-      userMessage: `Could not reach ${settings.displayName} at ${new URL(req.url).host}. Check TRANSCRIBER_BASE_URL; the recording will be retried.`,
+      userMessage: msg(
+        'Could not reach {provider} at {host}. Check TRANSCRIBER_BASE_URL; the recording will be retried.',
+      ),
+      params: { provider: settings.displayName, host: new URL(req.url).host },
       detail: `POST ${where} failed: ${networkCause(e)}`,
       cause: e,
     });
@@ -134,7 +140,10 @@ export function httpStatusError(
     return new TranscriptionError({
       ...base,
       kind: 'BAD_AUDIO',
-      userMessage: `${name} could not process this audio (HTTP ${status}). The file may be damaged, too large, or in an unsupported format.`,
+      userMessage: msg(
+        '{provider} could not process this audio (HTTP {status}). The file may be damaged, too large, or in an unsupported format.',
+      ),
+      params: { provider: name, status },
     });
   }
   if (status === 429 || status === 408 || status >= 500) {
@@ -145,14 +154,16 @@ export function httpStatusError(
       ...(retryAfterSec === undefined ? {} : { retryAfterSec }),
       userMessage:
         status === 429
-          ? `${name} is limiting the request rate (HTTP 429); the recording will be retried.`
-          : `${name} had a temporary problem (HTTP ${status}); the recording will be retried.`,
+          ? msg('{provider} is limiting the request rate (HTTP 429); the recording will be retried.')
+          : msg('{provider} had a temporary problem (HTTP {status}); the recording will be retried.'),
+      params: { provider: name, status },
     });
   }
   return new TranscriptionError({
     ...base,
     kind: 'UNKNOWN',
-    userMessage: `${name} answered with an unexpected error (HTTP ${status}).`,
+    userMessage: msg('{provider} answered with an unexpected error (HTTP {status}).'),
+    params: { provider: name, status },
   });
 }
 
@@ -166,7 +177,10 @@ export function unreadableAnswer(
   return new TranscriptionError({
     kind: 'UNKNOWN',
     provider: settings.provider,
-    userMessage: `${settings.displayName} sent an answer that could not be read. Check that TRANSCRIBER_BASE_URL points at a compatible service.`,
+    userMessage: msg(
+      '{provider} sent an answer that could not be read. Check that TRANSCRIBER_BASE_URL points at a compatible service.',
+    ),
+    params: { provider: settings.displayName },
     detail: `POST ${describeUrl(url)}: ${why}`,
     ...(cause === undefined ? {} : { cause }),
   });

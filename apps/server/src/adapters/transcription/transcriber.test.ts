@@ -82,8 +82,15 @@ describe('httpStatusError', () => {
     expect(err.detail).toContain('Invalid file format.');
     expect(err.detail).not.toContain('secret');
     expect(err.userMessage).not.toContain('Invalid file format.');
-    // The error's message is the user-facing sentence; vendor text stays in the detail.
-    expect(err.message).toBe(err.userMessage);
+    // The error's message is the user-facing sentence with placeholders (translated when read);
+    // vendor text stays in the detail.
+    expect(err.message).toBe(
+      '{provider} could not process this audio (HTTP {status}). The file may be damaged, too large, or in an unsupported format.',
+    );
+    expect(err.params).toEqual({ provider: settings.displayName, status: 400 });
+    expect(err.userMessage).toBe(
+      'The service could not process this audio (HTTP 400). The file may be damaged, too large, or in an unsupported format.',
+    );
   });
 
   it('reads Retry-After on TEMPORARY errors', () => {

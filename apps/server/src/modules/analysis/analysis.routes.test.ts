@@ -182,6 +182,47 @@ describe.each(BACKENDS)('call analysis, coaching and sharing on %s', (backend) =
     ).toBe(400);
   });
 
+  it('coaches a French call in French and an English call in English, whoever reads them', async () => {
+    const fr = { ...owner.auth, 'accept-language': 'fr-FR,fr;q=0.9' };
+    const list = (await get('/api/analysis/transcriptions')).json() as {
+      items: { id: number; file: { originalname: string } }[];
+    };
+    const frenchCall = list.items.find((i) => i.file.originalname.startsWith('Appel de découverte'))!.id;
+    const englishCall = list.items.find((i) => /roof/i.test(i.file.originalname))!.id;
+
+    // The catalogue carries the French texts the screen shows a French reader.
+    const catalogue = (await get('/api/analysis/coaches', fr)).json();
+    expect(catalogue.coaches[0].name_fr).toBe('Alex Morgan (coach NEPQ)');
+    expect(catalogue.methods[0].description_fr).toMatch(/^Vente par questions/u);
+    const coachName = catalogue.coaches[0].name as string;
+
+    const asked = async (id: number, headers: Record<string, string>) => {
+      const res = await post(
+        '/api/analysis/coaching',
+        { id, transcription: '', coach_name: coachName, method: 'NEPQ' },
+        headers,
+      );
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { coaching: string }).coaching;
+    };
+    const french = await asked(frenchCall, fr);
+    const lines = french.split('\n');
+    expect(lines[0]).toMatch(/^Questions de connexion : (Présentes|Absentes)/u);
+    expect(lines.some((l) => l.startsWith('Nombre de questions : Vous avez posé'))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^Bilan : /u);
+    // Every line missing a question type says what it is, in French.
+    for (const line of lines.filter((l) => l.includes(' : Absentes.')))
+      expect(line).toMatch(/Absentes\. [A-ZÀ-Ý][^«]+ Essayez : « .+ »$/u);
+    expect(french).not.toMatch(/Connecting|questions:|Missing|Try:|Talk ratio|Overall/u);
+    expect((await get(`/api/analysis/analysis?id=${frenchCall}`, fr)).json().coaching).toBe(french);
+    // The call's language decides, not the reader's: an English reader asking gets the same words.
+    expect(await asked(frenchCall, owner.auth)).toBe(french);
+
+    const english = await asked(englishCall, fr);
+    expect(english.split('\n')[0]).toMatch(/^Connecting questions: (Done|Missing)/u);
+    expect(english).toMatch(/^Overall: /mu);
+  });
+
   it('re-runs the analysis on demand', async () => {
     const res = await post(`/api/recordings/${ids[1]}/reanalyze`, {});
     expect(res.statusCode).toBe(200);

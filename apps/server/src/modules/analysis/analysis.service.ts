@@ -115,6 +115,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       // The stored transcript is the truth; the client's copy is not trusted.
       const metrics = ConversationMetrics.safeParse(row.metrics);
       let coaching: string;
+      // Written in the call's language (detected from the transcript), as the summary is, whatever the reader's language.
       try {
         coaching = await deps.coach({
           segments: segments.data,

@@ -18,7 +18,7 @@ import type {
 import { STREAM_TOKEN_TTL_SECONDS } from '@call-insights/contracts/notifications';
 import type { Logger } from 'pino';
 import type { NotifyBus } from '../../db/notify-bus.js';
-import { translate, type Language } from '../../i18n/translate.js';
+import { ownWordsIn, translate, type Language } from '../../i18n/translate.js';
 import type { UrlSigner } from '../../lib/signed-url.js';
 import type { AuthUser, Caller } from '../../plugins/auth.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
@@ -57,7 +57,7 @@ export function translateReason(params: NotificationParams, lang: Language): Not
       if (v !== null) values[k.slice('reason.'.length)] = v;
     } else if (k !== 'reasonMessage') out[k] = v;
   }
-  out.reason = translate(lang, message, values);
+  out.reason = translate(lang, message, ownWordsIn(lang, values));
   return out;
 }
 

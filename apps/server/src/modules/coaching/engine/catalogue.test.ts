@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CoachCatalogue } from '@call-insights/contracts/analysis';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CATALOGUE, loadCoachCatalogue, NEPQ_METHOD, resolveCoaching } from './catalogue.js';
+import {
+  coachTexts,
+  DEFAULT_CATALOGUE,
+  DEFAULT_COACH,
+  loadCoachCatalogue,
+  NEPQ_METHOD,
+  resolveCoaching,
+  rubricTexts,
+} from './catalogue.js';
 
 describe('coach catalogue', () => {
   it('defaults to one coach and the NEPQ method with its seven question types', () => {
@@ -26,6 +34,60 @@ describe('coach catalogue', () => {
       expect(r.cues?.en.length).toBeGreaterThan(0);
       expect(r.cues?.fr.length).toBeGreaterThan(0);
     }
+  });
+
+  it('has every text a French reader sees in French too', () => {
+    for (const coach of DEFAULT_CATALOGUE.coaches) {
+      expect(coach.name_fr).toBeTruthy();
+      expect(coach.persona_fr).toBeTruthy();
+    }
+    for (const method of DEFAULT_CATALOGUE.methods) {
+      expect(method.description_fr).toBeTruthy();
+      for (const r of method.rubric) {
+        expect([r.label_fr, r.what_fr, r.good_fr].every(Boolean)).toBe(true);
+        expect(r.examples.fr.length).toBeGreaterThan(0);
+      }
+    }
+    const connecting = rubricTexts(NEPQ_METHOD.rubric[0]!, 'fr');
+    expect(connecting.label).toBe('Questions de connexion');
+    expect(connecting.what).toMatch(/^Ouvrir l’appel/u);
+    expect(coachTexts(DEFAULT_COACH, NEPQ_METHOD, 'fr').description).toMatch(/^Vente par questions/u);
+    expect(coachTexts(DEFAULT_COACH, NEPQ_METHOD, 'en').description).toBe(NEPQ_METHOD.description);
+  });
+
+  it('reads a catalogue written in English only, and gives its English texts to a French call', () => {
+    const englishOnly = {
+      coaches: [{ name: 'Sam', persona: 'Friendly.', methods: ['Discovery'] }],
+      methods: [
+        {
+          name: 'Discovery',
+          description: 'Ask before you pitch.',
+          rubric: [
+            {
+              key: 'pain',
+              label: 'Pain questions',
+              what: 'Find what hurts.',
+              examples: { en: ['What is not working?'] },
+              good: 'The prospect names the problem.',
+              cues: { en: ['not working'] },
+            },
+          ],
+        },
+      ],
+    };
+    const catalogue = loadCoachCatalogue(JSON.stringify(englishOnly));
+    const method = catalogue.methods[0]!;
+    expect(method.rubric[0]?.examples.fr).toEqual([]);
+    expect(rubricTexts(method.rubric[0]!, 'fr')).toEqual({
+      label: 'Pain questions',
+      what: 'Find what hurts.',
+      good: 'The prospect names the problem.',
+      examples: ['What is not working?'],
+    });
+    expect(coachTexts(catalogue.coaches[0]!, method, 'fr')).toEqual({
+      persona: 'Friendly.',
+      description: 'Ask before you pitch.',
+    });
   });
 
   it('reads a catalogue from JSON text or a file, and refuses a bad one', () => {

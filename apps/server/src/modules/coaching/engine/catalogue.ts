@@ -5,11 +5,19 @@
  * question-led selling method taught by Jeremy Miner) with a written rubric of the seven question
  * types it looks for. The rubric text is our own summary, not the author's material. A deployment
  * can replace the catalogue with a JSON file or string (`COACH_CATALOGUE`). Both are checked
- * against the contract's schema when loaded.
+ * against the contract's schema when loaded. Every text has an optional French twin (`label_fr`,
+ * `what_fr`, `good_fr`, `examples.fr`, `description_fr`, `name_fr`, `persona_fr`); the default fills
+ * them all, and a catalogue that leaves them out is read in English (`rubricTexts`, `coachTexts`).
  */
 import { DomainError, fillPlaceholders } from '../../../errors.js';
 import { readFileSync } from 'node:fs';
-import { CoachCatalogue, type CoachingMethod, type CoachProfile } from '@call-insights/contracts/analysis';
+import {
+  CoachCatalogue,
+  type CoachingMethod,
+  type CoachProfile,
+  type RubricElement,
+} from '@call-insights/contracts/analysis';
+import type { EngineLanguage } from '../../analysis/engine/language.js';
 import defaultCatalogueJson from './default-catalogue.json' with { type: 'json' };
 
 export const DEFAULT_CATALOGUE: CoachCatalogue = parseCoachCatalogue(defaultCatalogueJson);
@@ -48,6 +56,33 @@ function parseCoachCatalogue(json: unknown): CoachCatalogue {
     }
   }
   return catalogue;
+}
+
+/** A rubric element's texts in `language`; each French text missing from the catalogue is the English one. */
+export function rubricTexts(
+  element: RubricElement,
+  language: EngineLanguage,
+): { label: string; what: string; good: string; examples: string[] } {
+  const fr = language === 'fr';
+  return {
+    label: (fr ? element.label_fr : undefined) ?? element.label,
+    what: (fr ? element.what_fr : undefined) ?? element.what,
+    good: (fr ? element.good_fr : undefined) ?? element.good,
+    examples: fr && element.examples.fr.length > 0 ? element.examples.fr : element.examples.en,
+  };
+}
+
+/** A coach's persona and a method's description in `language`, English when the French is missing. */
+export function coachTexts(
+  coach: CoachProfile,
+  method: CoachingMethod,
+  language: EngineLanguage,
+): { persona: string; description: string } {
+  const fr = language === 'fr';
+  return {
+    persona: (fr ? coach.persona_fr : undefined) ?? coach.persona,
+    description: (fr ? method.description_fr : undefined) ?? method.description,
+  };
 }
 
 /** Raised when a request names a coach or method the catalogue does not offer (a 400 for the route). */

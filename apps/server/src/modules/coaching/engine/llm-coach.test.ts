@@ -89,6 +89,35 @@ describe('LLM coach', () => {
     );
   });
 
+  it('gives the model the French catalogue and labels for a French call, and falls back in French', async () => {
+    const french = (overrides: Partial<LlmConfig> = {}) =>
+      createLlmCoach(config(overrides), DEFAULT_CATALOGUE).coach({
+        segments: [
+          { speaker: 'Conseiller', start: 0, end: 4, text: "Qu'est-ce qui vous a amené à nous appeler ?" },
+          { speaker: 'Client', start: 5, end: 8, text: 'On rate trop d’appels le midi.' },
+        ],
+        text: '',
+        coachName: DEFAULT_COACH.name,
+        method: 'NEPQ',
+        language: 'fr',
+      });
+    server.enqueue({ kind: 'text', content: 'Questions de connexion : Présentes.\nBilan : Bon appel.' });
+    await french();
+    const prompt = server.requests[0]?.prompt ?? '';
+    expect(prompt).toContain(DEFAULT_COACH.persona_fr);
+    expect(prompt).toContain('Questions de connexion\n  What it is: Ouvrir l’appel');
+    expect(prompt).toContain('"Temps de parole :", "Nombre de questions :" and "Plus long monologue :"');
+    expect(prompt).toContain('"Bilan :"');
+    expect(prompt).not.toContain('"Talk ratio:"');
+
+    server.enqueue({ kind: 'status', status: 500 });
+    const lines = (await french()).split('\n');
+    expect(lines[0]).toMatch(/^Questions de connexion : Présentes/u);
+    expect(lines.at(-1)).toBe(
+      'Remarque : Le service du modèle de langage a échoué (HTTP 500), ce retour vient donc des vérifications hors ligne de la grille.',
+    );
+  });
+
   it('rejects a coach outside the catalogue before calling the model', async () => {
     await expect(
       createLlmCoach(config(), DEFAULT_CATALOGUE).coach({

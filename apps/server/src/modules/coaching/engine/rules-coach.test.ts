@@ -1,6 +1,6 @@
 import type { Segment } from '@call-insights/contracts/transcript';
 import { describe, expect, it } from 'vitest';
-import { CoachingSelectionError, DEFAULT_CATALOGUE, DEFAULT_COACH } from './catalogue.js';
+import { CoachingSelectionError, DEFAULT_CATALOGUE, DEFAULT_COACH, loadCoachCatalogue } from './catalogue.js';
 import { createRulesCoach } from './rules-coach.js';
 
 function call(...turns: [string, string, number][]): Segment[] {
@@ -104,8 +104,47 @@ describe('rules coach', () => {
       'Questions de conséquence : Présentes — « Et si rien ne change, ça vous coûte combien par mois ? »',
     );
     expect(lines.find((l) => l.startsWith("Questions d'engagement"))).toMatch(
-      /Absentes\. Essayez : « .* »$/u,
+      /Absentes\. Demander au prospect de choisir lui-même la prochaine étape, .* Essayez : « .* »$/u,
     );
+    // Nothing of the English catalogue or the English lines shows through.
+    expect(fr).not.toMatch(/questions:|Missing|Done|Try:|Talk ratio|Overall|Ask the prospect/u);
+    expect(lines.at(-1)).toMatch(/^Bilan : \d types de questions sur 7\. Au prochain appel, travaillez : /u);
+  });
+
+  it('coaches a French call from a catalogue without French in English words, without failing', async () => {
+    const englishOnly = loadCoachCatalogue(
+      JSON.stringify({
+        coaches: [{ name: 'Sam', persona: 'Friendly.', methods: ['Discovery'] }],
+        methods: [
+          {
+            name: 'Discovery',
+            description: 'Ask before you pitch.',
+            rubric: [
+              {
+                key: 'pain',
+                label: 'Pain questions',
+                what: 'Find what hurts.',
+                examples: { en: ['What is not working for you?'] },
+                good: 'The prospect names the problem.',
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const lines = (
+      await createRulesCoach(englishOnly).coach({
+        segments: call(['Conseiller', 'Bonjour, comment allez-vous ?', 3], ['Client', 'Bien.', 1]),
+        text: '',
+        coachName: 'Sam',
+        method: 'Discovery',
+        language: 'fr',
+      })
+    ).split('\n');
+    expect(lines[0]).toBe(
+      'Pain questions : Absentes. Find what hurts. Essayez : « What is not working for you? »',
+    );
+    expect(lines.some((l) => l.startsWith('Nombre de questions : '))).toBe(true);
   });
 
   it('works from transcript text alone, without time-based lines', async () => {

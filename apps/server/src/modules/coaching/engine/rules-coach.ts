@@ -3,7 +3,8 @@
  *
  * For each rubric element, the rep's questions (all questions when the rep cannot be told apart) are
  * matched against the element's cue phrases in the call's language; the first match is quoted as
- * evidence, a missing element gets an example question to try. Then one line per metric, against the
+ * evidence, a missing element gets what it is and an example question to try (the catalogue's texts in
+ * the call's language, English where it has no French). Then one line per metric, against the
  * anchors of winning calls: talk ratio near 43:57 (rep:prospect), 11–14 questions, no monologue over
  * about 90 s, a short pause before replying. Every line is "Label: feedback".
  */
@@ -13,6 +14,7 @@ import { compiledLexicon } from '../../analysis/engine/rules/compiled-lexicon.js
 import { isQuestion } from '../../analysis/engine/rules/questions.js';
 import { toTurns } from '../../analysis/engine/speakers.js';
 import { normalizeForMatch, PhraseMatcher, splitSentences } from '../../analysis/engine/text.js';
+import { rubricTexts } from './catalogue.js';
 import { coachingContext } from './coaching-context.js';
 import type { Coach, CoachInput } from './coaching-engine.js';
 
@@ -59,8 +61,8 @@ export function checkRubric(
   return method.rubric.map((element) => {
     const matcher = cueMatcher(method, element.key, language);
     const i = normalized.findIndex((q) => matcher.test(q));
-    const label = language === 'fr' ? (element.label_fr ?? element.label) : element.label;
-    const example = element.examples[language][0] ?? element.examples.en[0];
+    const { label, examples } = rubricTexts(element, language);
+    const example = examples[0];
     return i >= 0
       ? { key: element.key, label, found: true, quote: questions[i] }
       : { key: element.key, label, found: false, example };
@@ -116,7 +118,7 @@ const EN: Texts = {
 
 const FR: Texts = {
   found: (label, quote) => `${label} : Présentes — « ${quote} »`,
-  missing: (label, _what, example) => `${label} : Absentes. Essayez : « ${example} »`,
+  missing: (label, what, example) => `${label} : Absentes. ${what} Essayez : « ${example} »`,
   talk: (rep, v) =>
     `Temps de parole : Vous avez parlé ${rep} % du temps, le prospect ${100 - rep} %. ` +
     (v === 'high'
@@ -190,7 +192,8 @@ export function rulesFeedback(
   const checks = checkRubric(method, questions, language);
   const lines = checks.map((c) => {
     if (c.found) return t.found(c.label, c.quote ?? '');
-    const what = method.rubric.find((r) => r.key === c.key)?.what ?? '';
+    const element = method.rubric.find((r) => r.key === c.key);
+    const what = element ? rubricTexts(element, language).what : '';
     return t.missing(c.label, what, c.example ?? '');
   });
   lines.push(...metricLines(metrics, language));

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import type { LocationDetail } from '@call-insights/contracts/locations';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { json } from '../../../testing/fake-server';
 import { installFakeServer, renderApp, testUser } from '../../../testing/render-app';
 
@@ -79,6 +80,24 @@ describe('location users page', () => {
 
     await userEvent.click(screen.getByRole('link', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/admin'));
+  });
+
+  it('names the app’s roles in French for a French reader, and shows other roles as sent', async () => {
+    const location = detail('Summit Denver');
+    location.users[1]!.users_locations.role = 'manager';
+    fake.server
+      .on('GET', `/users/userId/${admin.id}`, () => json(200, admin))
+      .on('GET', '/locations/location', () => json(200, { location }))
+      .on('GET', '/locations', () => json(200, { locations: [] }));
+    await renderApp('/main/admin/location/4');
+    await screen.findByRole('table');
+    await act(() => i18n.changeLanguage('fr'));
+
+    const roleOf = (first: string) =>
+      within(screen.getByRole('table')).getByText(first).closest('tr')!.querySelectorAll('td')[4]
+        ?.textContent;
+    await waitFor(() => expect(roleOf('Alan')).toBe('Responsable'));
+    expect(roleOf('Ada')).toBe('owner');
   });
 
   it('says the location could not be loaded for an id that is not one', async () => {

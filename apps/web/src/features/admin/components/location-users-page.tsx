@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { roleName } from '../../../lib/role-names';
 import { locationQueryOptions } from '../api/locations';
 import { parseLocationId } from '../utils/location-id';
 import { AdminOnly } from './admin-only';
@@ -20,6 +21,7 @@ export function LocationUsersPage() {
 
 function LocationUsers() {
   const { t } = useTranslation('crm');
+  const { t: tTeams } = useTranslation('teams');
   const id = parseLocationId(useParams().id);
   const location = useQuery({ ...locationQueryOptions(id ?? 0), enabled: id !== null });
   const title = location.data ? t('users.title', { name: location.data.name }) : undefined;
@@ -66,7 +68,7 @@ function LocationUsers() {
                       <td className="px-3 py-3">{user.lastname}</td>
                       <td className="px-3 py-3">{user.username}</td>
                       <td className="px-3 py-3">{user.email}</td>
-                      <td className="px-3 py-3">{user.users_locations.role}</td>
+                      <td className="px-3 py-3">{roleName(user.users_locations.role, tTeams)}</td>
                     </tr>
                   ))}
                 </tbody>

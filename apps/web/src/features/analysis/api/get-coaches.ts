@@ -1,4 +1,4 @@
-import { CoachCatalogue } from '@call-insights/contracts/analysis';
+import { CoachCatalogue, type CoachingMethod, type CoachProfile } from '@call-insights/contracts/analysis';
 import { analysisApi } from '@call-insights/contracts/analysis.routes';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
@@ -24,4 +24,18 @@ export function methodsForCoach(catalogue: CoachCatalogue, coachName: string) {
   const coach = catalogue.coaches.find((item) => item.name === coachName);
   if (!coach) return [];
   return coach.methods.flatMap((name) => catalogue.methods.filter((method) => method.name === name));
+}
+
+const isFrench = (language: string | undefined) => language?.toLowerCase().split('-')[0] === 'fr';
+
+/**
+ * What the selectors show a reader of `language` ("fr", "fr-CA"…): the catalogue's French name and
+ * description when it has them, else its English ones. The request still names the coach by `name`.
+ */
+export function coachLabel(coach: CoachProfile, language: string | undefined): string {
+  return (isFrench(language) ? coach.name_fr : undefined) ?? coach.name;
+}
+
+export function methodDescription(method: CoachingMethod, language: string | undefined): string {
+  return (isFrench(language) ? method.description_fr : undefined) ?? method.description;
 }

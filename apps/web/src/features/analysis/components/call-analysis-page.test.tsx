@@ -219,6 +219,50 @@ describe('call analysis page', () => {
     });
   });
 
+  it('names the coach and describes the method in French for a French reader, and asks by the coach’s name', async () => {
+    const bilingual = CoachCatalogue.parse({
+      coaches: [{ ...catalogue.coaches[0], name: 'Alex (NEPQ coach)', name_fr: 'Alex (coach NEPQ)' }],
+      methods: [{ ...catalogue.methods[0], description_fr: 'Questions de persuasion neuro-émotionnelle.' }],
+    });
+    fake.server.on('GET', '/analysis/analysis', () => json(200, record));
+    fake.server.on('GET', '/analysis/coaches', () => json(200, bilingual));
+    fake.server.on('POST', '/analysis/coaching', () =>
+      json(200, CoachingResponse.parse({ coaching: 'Questions de connexion : Présentes — « Bonjour ? »' })),
+    );
+    await renderApp(`/main/call-analysis/${record.id}`);
+    await screen.findByText('An inspection was booked for Friday.');
+    await act(() => i18n.changeLanguage('fr'));
+
+    await userEvent.click(await screen.findByRole('tab', { name: 'Coaching' }));
+    const coach = screen.getByRole('combobox', { name: 'Nom du coach' }) as HTMLSelectElement;
+    await waitFor(() => expect(coach.value).toBe('Alex (NEPQ coach)'));
+    expect(within(coach).getByRole('option', { name: 'Alex (coach NEPQ)' })).toBeTruthy();
+    expect(screen.getByText('Questions de persuasion neuro-émotionnelle.')).toBeTruthy();
+    expect(screen.queryByText('Neuro-emotional persuasion questions.')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Obtenir un retour' }));
+    expect(await screen.findByText('Présentes — « Bonjour ? »', { exact: false })).toBeTruthy();
+    expect(fake.server.calls('POST', '/analysis/coaching')[0]?.body).toMatchObject({
+      coach_name: 'Alex (NEPQ coach)',
+      method: 'NEPQ',
+    });
+
+    // Back in English, the English name and description.
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByRole('option', { name: 'Alex (NEPQ coach)' })).toBeTruthy();
+    expect(screen.getByText('Neuro-emotional persuasion questions.')).toBeTruthy();
+  });
+
+  it('shows a catalogue without French in English to a French reader', async () => {
+    serveRecord();
+    await renderApp(`/main/call-analysis/${record.id}`);
+    await screen.findByText('An inspection was booked for Friday.');
+    await act(() => i18n.changeLanguage('fr'));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Coaching' }));
+    expect(await screen.findByRole('option', { name: 'Jeremy' })).toBeTruthy();
+    expect(screen.getByText('Neuro-emotional persuasion questions.')).toBeTruthy();
+  });
+
   it('says the recording was not found for an id the server does not know', async () => {
     serveRecord();
     await renderApp('/main/call-analysis/999');

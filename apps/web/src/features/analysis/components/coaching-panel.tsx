@@ -8,14 +8,15 @@ import { subheadingClasses } from '../../../components/call/styles';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
-import { coachesQueryOptions, methodsForCoach } from '../api/get-coaches';
+import { coachesQueryOptions, coachLabel, methodDescription, methodsForCoach } from '../api/get-coaches';
 import { isNoTranscriptError, useRequestCoaching } from '../api/request-coaching';
 
 type CoachingPanelProps = { record: Pick<AnalysisRecord, 'id' | 'transcription' | 'coaching'> };
 
 /** The Coaching tab: pick a coach and a method, "Get Feedback", and the feedback saved on the call. */
 export function CoachingPanel({ record }: CoachingPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const id = useId();
   const catalogue = useQuery(coachesQueryOptions());
   const coaching = useRequestCoaching(record.id);
@@ -62,7 +63,7 @@ export function CoachingPanel({ record }: CoachingPanelProps) {
             >
               {coaches.map((coach) => (
                 <option key={coach.name} value={coach.name}>
-                  {coach.name}
+                  {coachLabel(coach, language)}
                 </option>
               ))}
             </SelectField>
@@ -82,7 +83,7 @@ export function CoachingPanel({ record }: CoachingPanelProps) {
           </div>
         </div>
         {method?.description && (
-          <p className="text-sm text-gray-500 dark:text-gray-400">{method.description}</p>
+          <p className="text-sm text-gray-500 dark:text-gray-400">{methodDescription(method, language)}</p>
         )}
         {catalogue.isError && (
           <p className="text-sm text-gray-500 dark:text-gray-400">{t('analysis.coaching.catalogueFailed')}</p>

@@ -2,9 +2,10 @@
 import { INVITE_EMAIL_HAS_ACCOUNT, LAST_ADMIN, type Invitation } from '@call-insights/contracts/members';
 import { ManagerUsersResponse, type ManagerUser } from '@call-insights/contracts/manager';
 import type { Role } from '@call-insights/contracts/users';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { configureValidationMessages } from '../../../lib/validation';
 import { apiError, json } from '../../../testing/fake-server';
 import { installFakeServer, renderApp, searchOf, testUser } from '../../../testing/render-app';
@@ -104,6 +105,53 @@ describe('manager users', () => {
     ]);
     // A manager reads the list; inviting is the admins'.
     expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
+  });
+
+  it('names roles and user types in French for a French reader, and still sends the same values', async () => {
+    serveMembers('admin');
+    fake.server
+      .on('PATCH', '/members/8', ({ body }) =>
+        json(200, {
+          ...members[1],
+          role: (body as { role: Role }).role,
+          createdAt: '2026-01-01T00:00:00.000Z',
+        }),
+      )
+      .on('GET', '/users/invitations', () =>
+        json(200, { invitations: [invitation('new.rep@example.com', 'user')] }),
+      );
+    await renderApp('/main/manager/users');
+    await screen.findByRole('table');
+    await act(() => i18n.changeLanguage('fr'));
+
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    const cells = (row: number) =>
+      within(rows[row]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells(1)).toEqual(expect.arrayContaining(['ADMINISTRATEUR', 'Entreprise']));
+    expect(cells(2)).toEqual(expect.arrayContaining(['RESPONSABLE', 'Emplacement']));
+    expect(screen.queryByText('MANAGER')).toBeNull();
+    const pending = screen.getByRole('region', { name: 'Invitations en attente' });
+    expect(within(pending).getByText(/Utilisateur/)).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ouvrir grace' }));
+    const details = await screen.findByRole('dialog', { name: 'Grace Hopper' });
+    expect(within(details).getByText('RESPONSABLE')).toBeTruthy();
+    expect(within(details).getByText('Emplacement')).toBeTruthy();
+    await userEvent.selectOptions(within(details).getByLabelText('Changer le rôle'), 'Administrateur');
+    await userEvent.click(within(details).getByRole('button', { name: 'Enregistrer le rôle' }));
+    expect(await screen.findByText(/Grace Hopper a maintenant le rôle Administrateur\./)).toBeTruthy();
+    expect(fake.server.calls('PATCH', '/members/8')[0]?.body).toEqual({ role: 'admin' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter un utilisateur' }));
+    const invite = await screen.findByRole('dialog', { name: 'Inviter un membre' });
+    const roles = within(within(invite).getByLabelText('Rôle')).getAllByRole('option');
+    expect(roles.map((option) => [option.textContent, (option as HTMLOptionElement).value])).toEqual([
+      ['Administrateur', 'admin'],
+      ['Responsable', 'manager'],
+      ['Utilisateur', 'user'],
+    ]);
   });
 
   it('sorts and searches on the server', async () => {

@@ -10,6 +10,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { paths } from '../../../config/paths';
 import { useApiErrorText } from '../../../hooks/use-error-text';
 import { isApiError } from '../../../lib/api-client';
+import { roleName, userTypeName } from '../../../lib/role-names';
 import { useChangeRole, useRemoveMember } from '../api/manager';
 import { minutesSeconds } from './format';
 
@@ -29,7 +30,7 @@ function fullName(member: ManagerUser): string {
  * or remove the member here (after a confirmation); the server's refusal (the last admin) is shown.
  */
 export function MemberDialog({ member, isAdmin, onClose, onDone }: MemberDialogProps) {
-  const { t } = useTranslation('teams');
+  const { t, i18n } = useTranslation('teams');
   const apiErrorText = useApiErrorText();
   const changeRole = useChangeRole();
   const remove = useRemoveMember();
@@ -99,8 +100,8 @@ export function MemberDialog({ member, isAdmin, onClose, onDone }: MemberDialogP
   const rows: [string, string][] = [
     [t('member.username'), member.username],
     [t('member.email'), member.email],
-    [t('member.role'), member.role.toUpperCase()],
-    [t('member.userType'), member.user_type],
+    [t('member.role'), roleName(member.role, t).toLocaleUpperCase(i18n.language)],
+    [t('member.userType'), userTypeName(member.user_type, t)],
     [t('member.recordings'), String(member.recordings)],
     [t('member.duration'), minutesSeconds(member.userMinTime, member.userSecTime)],
   ];

@@ -2,6 +2,7 @@ import type { ManagerUser } from '@call-insights/contracts/manager';
 import { ChevronDownIcon, ChevronUpDownIcon, ChevronUpIcon } from '@heroicons/react/20/solid';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
+import { roleName, userTypeName } from '../../../lib/role-names';
 import type { UsersSort } from '../hooks/use-users-search';
 import { minutesSeconds } from './format';
 
@@ -26,10 +27,13 @@ type UsersTableProps = {
   busy: boolean;
 };
 
-function cellText(user: ManagerUser, column: UsersSort): string {
+/** A cell's text; role and user type named in the reader's language (the role upper-cased, as the spec shows it). */
+function cellText(user: ManagerUser, column: UsersSort, names: { role: string; userType: string }): string {
   switch (column) {
     case 'role':
-      return user.role.toUpperCase();
+      return names.role;
+    case 'user_type':
+      return names.userType;
     case 'recordings':
       return String(user.recordings);
     case 'duration':
@@ -41,7 +45,7 @@ function cellText(user: ManagerUser, column: UsersSort): string {
 
 /** The spec's columns; each header sorts on the server; a row opens the member. */
 export function UsersTable({ users, sort, order, onSort, onOpen, busy }: UsersTableProps) {
-  const { t } = useTranslation('teams');
+  const { t, i18n } = useTranslation('teams');
   return (
     <div className="overflow-x-auto rounded-lg ring-1 ring-gray-900/5 dark:ring-white/10">
       <table
@@ -113,7 +117,10 @@ export function UsersTable({ users, sort, order, onSort, onOpen, busy }: UsersTa
                       {user.username}
                     </button>
                   ) : (
-                    cellText(user, column)
+                    cellText(user, column, {
+                      role: roleName(user.role, t).toLocaleUpperCase(i18n.language),
+                      userType: userTypeName(user.user_type, t),
+                    })
                   )}
                 </td>
               ))}

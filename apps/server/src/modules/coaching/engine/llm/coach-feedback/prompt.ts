@@ -5,32 +5,43 @@
  */
 import type { CoachingMethod, CoachProfile, ConversationMetrics } from '@call-insights/contracts/analysis';
 import type { EngineLanguage } from '../../../../analysis/engine/language.js';
+import { coachTexts, rubricTexts } from '../../catalogue.js';
 
 const LANGUAGE_NAME: Record<EngineLanguage, string> = { en: 'English', fr: 'French' };
+
+/** The labels of the metric and overall lines, as the rules coach writes them in each language. */
+const LINE_LABELS: Record<EngineLanguage, { metrics: string; overall: string }> = {
+  en: { metrics: '"Talk ratio:", "Question count:" and "Longest monologue:"', overall: '"Overall:"' },
+  fr: {
+    metrics: '"Temps de parole :", "Nombre de questions :" and "Plus long monologue :"',
+    overall: '"Bilan :"',
+  },
+};
 
 export function coachSystemPrompt(
   coach: CoachProfile,
   method: CoachingMethod,
   language: EngineLanguage,
 ): string {
-  const label = (r: CoachingMethod['rubric'][number]) =>
-    language === 'fr' ? (r.label_fr ?? r.label) : r.label;
+  // The catalogue's texts in the feedback's language, so the model does not echo English labels.
+  const { persona, description } = coachTexts(coach, method, language);
   const rubric = method.rubric
-    .map(
-      (r) =>
-        `${label(r)}\n  What it is: ${r.what}\n  Examples: ${[...r.examples.en, ...r.examples.fr].map((e) => `"${e}"`).join(' ')}\n  Good looks like: ${r.good}`,
-    )
+    .map((r) => {
+      const t = rubricTexts(r, language);
+      return `${t.label}\n  What it is: ${t.what}\n  Examples: ${[...r.examples.en, ...r.examples.fr].map((e) => `"${e}"`).join(' ')}\n  Good looks like: ${t.good}`;
+    })
     .join('\n');
+  const labels = LINE_LABELS[language];
   return [
-    `You are ${coach.name}, a sales coach. ${coach.persona}`,
-    `You coach the ${method.name} method. ${method.description}`,
+    `You are ${coach.name}, a sales coach. ${persona}`,
+    `You coach the ${method.name} method. ${description}`,
     `Rubric — the question types ${method.name} looks for:`,
     rubric,
     '',
     `Write your feedback on the rep's call in ${LANGUAGE_NAME[language]}, as plain text lines, no markdown, no bullets, no blank lines:`,
     `- one line per rubric item, in the rubric's order, starting with its label exactly as written above followed by a colon: say whether the rep did it, quote the rep's question when they did, and give one question to try when they did not;`,
-    '- then "Talk ratio:", "Question count:" and "Longest monologue:" lines judging the metrics given against the anchors of winning calls (about 43:57 rep:prospect talk, 11–14 questions, no stretch over about 90 seconds);',
-    '- then one "Overall:" line with the single most useful thing to change on the next call.',
+    `- then ${labels.metrics} lines judging the metrics given against the anchors of winning calls (about 43:57 rep:prospect talk, 11–14 questions, no stretch over about 90 seconds);`,
+    `- then one ${labels.overall} line with the single most useful thing to change on the next call.`,
     'Quote only what the transcript says.',
   ].join('\n');
 }
