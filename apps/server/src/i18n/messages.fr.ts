@@ -332,16 +332,15 @@ export const MESSAGES_FR: Record<string, string> = {
 
   // Speech-to-text failures every reader sees (adapters/transcription/provider-http.ts); `{provider}`
   // is a vendor's name or one of the words above, translated with the message.
-  '{provider} did not answer within {seconds} s; the recording will be retried.':
-    '{provider} n’a pas répondu dans les {seconds} s ; l’enregistrement sera relancé.',
-  'Could not reach {provider} at {host}. Check TRANSCRIBER_BASE_URL; the recording will be retried.':
-    '{provider} est injoignable à l’adresse {host}. Vérifiez TRANSCRIBER_BASE_URL ; l’enregistrement sera relancé.',
+  '{provider} did not answer within {seconds} s.': '{provider} n’a pas répondu dans les {seconds} s.',
+  'Could not reach {provider} at {host}. Check TRANSCRIBER_BASE_URL.':
+    '{provider} est injoignable à l’adresse {host}. Vérifiez TRANSCRIBER_BASE_URL.',
   '{provider} could not process this audio (HTTP {status}). The file may be damaged, too large, or in an unsupported format.':
     '{provider} n’a pas pu traiter cet audio (HTTP {status}). Le fichier est peut-être endommagé, trop volumineux ou dans un format non pris en charge.',
-  '{provider} is limiting the request rate (HTTP 429); the recording will be retried.':
-    '{provider} limite le nombre de requêtes (HTTP 429) ; l’enregistrement sera relancé.',
-  '{provider} had a temporary problem (HTTP {status}); the recording will be retried.':
-    '{provider} a rencontré un problème temporaire (HTTP {status}) ; l’enregistrement sera relancé.',
+  '{provider} is limiting the request rate (HTTP 429).':
+    '{provider} limite le nombre de requêtes (HTTP 429).',
+  '{provider} had a temporary problem (HTTP {status}).':
+    '{provider} a rencontré un problème temporaire (HTTP {status}).',
   '{provider} answered with an unexpected error (HTTP {status}).':
     '{provider} a répondu par une erreur inattendue (HTTP {status}).',
   '{provider} sent an answer that could not be read. Check that TRANSCRIBER_BASE_URL points at a compatible service.':

@@ -72,7 +72,7 @@ async function postOnce(settings: ProviderHttpSettings, req: PostRequest): Promi
       throw new TranscriptionError({
         kind: 'TEMPORARY',
         provider: settings.provider,
-        userMessage: msg('{provider} did not answer within {seconds} s; the recording will be retried.'),
+        userMessage: msg('{provider} did not answer within {seconds} s.'),
         params: { provider: settings.displayName, seconds: Math.round(settings.timeoutMs / 1000) },
         detail: `POST ${where} timed out after ${settings.timeoutMs} ms`,
         cause: e,
@@ -81,9 +81,7 @@ async function postOnce(settings: ProviderHttpSettings, req: PostRequest): Promi
     throw new TranscriptionError({
       kind: 'TEMPORARY',
       provider: settings.provider,
-      userMessage: msg(
-        'Could not reach {provider} at {host}. Check TRANSCRIBER_BASE_URL; the recording will be retried.',
-      ),
+      userMessage: msg('Could not reach {provider} at {host}. Check TRANSCRIBER_BASE_URL.'),
       params: { provider: settings.displayName, host: new URL(req.url).host },
       detail: `POST ${where} failed: ${networkCause(e)}`,
       cause: e,
@@ -154,8 +152,8 @@ export function httpStatusError(
       ...(retryAfterSec === undefined ? {} : { retryAfterSec }),
       userMessage:
         status === 429
-          ? msg('{provider} is limiting the request rate (HTTP 429); the recording will be retried.')
-          : msg('{provider} had a temporary problem (HTTP {status}); the recording will be retried.'),
+          ? msg('{provider} is limiting the request rate (HTTP 429).')
+          : msg('{provider} had a temporary problem (HTTP {status}).'),
       params: { provider: name, status },
     });
   }

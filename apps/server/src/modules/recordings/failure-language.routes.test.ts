@@ -74,12 +74,12 @@ describe.each(BACKENDS)('failure reasons in the reader’s language on %s', (bac
   }
 
   it('shows a speech service outage in French to a French reader and in English to an English one', async () => {
-    // The request and the provider's two quick retries all fail; the job is not retried (limit 0).
+    // The request and the provider's two quick retries all fail; the job is not retried (limit 0), so
+    // the reason promises no retry (the member can press Retry).
     const id = await failedUpload('outage.wav', 3, 503);
-    const english =
-      'The OpenAI-compatible transcription service had a temporary problem (HTTP 503); the recording will be retried.';
+    const english = 'The OpenAI-compatible transcription service had a temporary problem (HTTP 503).';
     const french =
-      'Le service de transcription compatible OpenAI a rencontré un problème temporaire (HTTP 503) ; l’enregistrement sera relancé.';
+      'Le service de transcription compatible OpenAI a rencontré un problème temporaire (HTTP 503).';
 
     expect(await reasonsFor(id, { ...owner.auth, ...FR })).toEqual({
       progress: french,
