@@ -304,7 +304,7 @@ export const MESSAGES_FR: Record<string, string> = {
     'Si vous n’attendiez pas cette invitation, ignorez cet e-mail.',
   'An administrator': 'Un administrateur',
   'as an administrator': 'en tant qu’administrateur',
-  'as a manager': 'en tant que manager',
+  'as a manager': 'en tant que responsable',
   'as a user': 'en tant qu’utilisateur',
 
   // Setup hints for administrators (StoredMessage.setup): setting names stay as they are.

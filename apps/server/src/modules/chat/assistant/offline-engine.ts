@@ -31,7 +31,7 @@ const CAPABILITIES: Record<Lang, (team: boolean) => string> = {
     [
       'Je suis **Call Analysis AI**, l’assistant de Call Insights. Je réponds à partir de vos appels et de leurs analyses',
       team
-        ? '(toute votre organisation, en tant que manager ou admin).'
+        ? '(toute votre organisation, en tant que responsable ou administrateur).'
         : '(les appels que vous avez passés).',
       '',
       'Vous pouvez me demander :',

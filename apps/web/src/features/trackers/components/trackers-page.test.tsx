@@ -112,7 +112,7 @@ describe('trackers page', () => {
     await act(() => i18n.changeLanguage('fr'));
     expect(
       await screen.findByText(
-        /Seuls les managers et les administrateurs peuvent ajouter, modifier ou supprimer des trackers/,
+        /Seuls les responsables et les administrateurs peuvent ajouter, modifier ou supprimer des trackers/,
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Ajouter un tracker' })).toBeNull();
