@@ -7,9 +7,16 @@ describe('parseFeedbackLine', () => {
       label: 'Connecting questions',
       text: 'you asked two good ones.',
     });
+    // French writes a space before the colon: kept, so the label reads "Questions de connexion :".
     expect(parseFeedbackLine('Questions de connexion : bien.')).toEqual({
       label: 'Questions de connexion',
       text: 'bien.',
+      spaced: true,
+    });
+    expect(parseFeedbackLine('Bilan\u202f: solide.')).toEqual({
+      label: 'Bilan',
+      text: 'solide.',
+      spaced: true,
     });
     expect(parseFeedbackLine('Next step:')).toEqual({ label: 'Next step', text: '' });
   });

@@ -1,8 +1,9 @@
 /** Coaching feedback text, split into lines whose leading "Label:" is shown in bold. */
 
-export type FeedbackLine = { label: string | null; text: string };
+/** `spaced`: the label was written with a space before its colon, as French does ("Bilan : …"). */
+export type FeedbackLine = { label: string | null; text: string; spaced?: boolean };
 
-const LABEL_LINE = /^([^:]{1,60}):\s*(.*)$/;
+const LABEL_LINE = /^([^:]{1,60}?)([\s\u00a0\u202f]?):\s*(.*)$/u;
 const BULLET = /^(?:[-*•]\s+)/;
 
 /** One line: "Connecting questions: good" → label "Connecting questions", text "good". */
@@ -10,8 +11,8 @@ export function parseFeedbackLine(line: string): FeedbackLine {
   const trimmed = line.trim().replace(BULLET, '');
   const match = LABEL_LINE.exec(trimmed);
   // "See https://…" is a sentence with a link, not a label.
-  if (!match || match[2]?.startsWith('//')) return { label: null, text: trimmed };
-  return { label: match[1]!.trim(), text: match[2]!.trim() };
+  if (!match || match[3]?.startsWith('//')) return { label: null, text: trimmed };
+  return { label: match[1]!.trim(), text: match[3]!.trim(), ...(match[2] ? { spaced: true } : {}) };
 }
 
 /** Every non-blank line of the feedback, in order. */

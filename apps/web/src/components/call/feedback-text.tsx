@@ -3,7 +3,7 @@ import { parseFeedback } from './feedback-lines';
 
 type FeedbackTextProps = { text: string | null | undefined; className?: string };
 
-/** Coaching feedback line by line; a leading "Label:" is bold. */
+/** Coaching feedback line by line; a leading "Label:" is bold, French "Label :" keeps its space. */
 export function FeedbackText({ text, className }: FeedbackTextProps) {
   const lines = parseFeedback(text);
   return (
@@ -12,7 +12,10 @@ export function FeedbackText({ text, className }: FeedbackTextProps) {
         <li key={index}>
           {line.label !== null && (
             <>
-              <strong className="font-semibold text-gray-900 dark:text-white">{line.label}:</strong>{' '}
+              <strong className="font-semibold text-gray-900 dark:text-white">
+                {line.label}
+                {line.spaced ? '\u00a0:' : ':'}
+              </strong>{' '}
             </>
           )}
           {line.text}
