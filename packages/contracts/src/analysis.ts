@@ -41,6 +41,27 @@ export const LeadScoreFactor = z.object({
 });
 export type LeadScoreFactor = z.infer<typeof LeadScoreFactor>;
 
+/** Why the language model could not be used, as data (`fallback_reason` says it in English). */
+export const FallbackDetail = z.object({
+  kind: z.enum([
+    'invalid_output',
+    'timeout',
+    'rate_limited',
+    'unreachable',
+    'auth',
+    'not_found',
+    'server',
+    'bad_request',
+    'not_configured',
+    'unknown',
+  ]),
+  status: z.number().int().optional().describe('HTTP status the model service answered'),
+  seconds: z.number().optional().describe('The time limit that passed (timeout)'),
+  host: z.string().optional().describe('The model server’s host (unreachable, not found)'),
+  model: z.string().optional().describe('The model asked for (not found)'),
+});
+export type FallbackDetail = z.infer<typeof FallbackDetail>;
+
 export const Analysis = z.object({
   call_results: z
     .string()
@@ -82,6 +103,9 @@ export const Analysis = z.object({
     .describe(
       'Set when the language model could not be used and the rules analyzer filled in; says why, in words a user can act on',
     ),
+  fallback_detail: FallbackDetail.optional().describe(
+    'The same reason as data, so it reads in the reader’s language (absent from older analyses)',
+  ),
 });
 export type Analysis = z.infer<typeof Analysis>;
 

@@ -3,22 +3,14 @@
  * `fallback_reason`). Messages never carry the prompt, the transcript or the API key.
  */
 import { APICallError, JSONParseError, NoObjectGeneratedError, RetryError, TypeValidationError } from 'ai';
+import type { FallbackDetail } from '@call-insights/contracts/analysis';
 import type { LlmConfig } from './config.js';
 import { LlmNotConfiguredError } from './model.js';
 
-export type LlmFailureKind =
-  | 'invalid_output'
-  | 'timeout'
-  | 'rate_limited'
-  | 'unreachable'
-  | 'auth'
-  | 'not_found'
-  | 'server'
-  | 'bad_request'
-  | 'not_configured'
-  | 'unknown';
+export type LlmFailureKind = FallbackDetail['kind'];
 
-export type LlmFailure = { kind: LlmFailureKind; status?: number; message: string };
+/** A failure: its kind and values as data (`FallbackDetail`, read in any language) and in English. */
+export type LlmFailure = FallbackDetail & { message: string };
 
 /** What the user gets instead, appended to every message. */
 export const RULES_ANALYSIS_NOTE = 'so the offline rules analysis is shown instead';
@@ -64,6 +56,7 @@ export function classifyLlmFailure(
     const seconds = Math.round(config.timeoutMs / 100) / 10;
     return {
       kind: 'timeout',
+      seconds,
       message: `The language model did not answer within ${seconds} s, ${note}. Retry later or raise LLM_TIMEOUT_SECONDS.`,
     };
   }
@@ -72,6 +65,7 @@ export function classifyLlmFailure(
     if (status === undefined) {
       return {
         kind: 'unreachable',
+        host: host(config),
         message: `The language model server at ${host(config)} could not be reached, ${note}. Check LLM_BASE_URL.`,
       };
     }
@@ -93,6 +87,8 @@ export function classifyLlmFailure(
       return {
         kind: 'not_found',
         status,
+        host: host(config),
+        model: config.model ?? '',
         message: `The model "${config.model ?? ''}" was not found at ${host(config)} (HTTP 404), ${note}. Check LLM_MODEL and LLM_BASE_URL.`,
       };
     }

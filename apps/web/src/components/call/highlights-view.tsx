@@ -107,8 +107,24 @@ function LeadScore({ analysis }: { analysis: Analysis }) {
 }
 
 /** The Highlights tab: call results with result and lead score, summary, Q&A and the detected lists. */
+/**
+ * Why the rules analysis stands in for the language model, in the reader's language: from the reason
+ * as data when the analysis has it, else the English sentence older analyses kept.
+ */
+function fallbackReason(analysis: Analysis, t: TFunction, lang: string | undefined): string | undefined {
+  const d = analysis.fallback_detail;
+  if (!d) return analysis.fallback_reason;
+  return t(`analysis.insights.fallbackKinds.${d.kind}`, {
+    status: d.status,
+    seconds: d.seconds === undefined ? undefined : new Intl.NumberFormat(lang).format(d.seconds),
+    host: d.host,
+    model: d.model,
+    interpolation: { escapeValue: false },
+  });
+}
+
 export function HighlightsView({ analysis }: { analysis: Analysis | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!analysis) {
     return (
       <EmptyState
@@ -122,7 +138,9 @@ export function HighlightsView({ analysis }: { analysis: Analysis | null }) {
   return (
     <div className="space-y-8">
       {analysis.fallback_reason && (
-        <Alert tone="info">{t('analysis.insights.fallback', { reason: analysis.fallback_reason })}</Alert>
+        <Alert tone="info">
+          {t('analysis.insights.fallback', { reason: fallbackReason(analysis, t, i18n.resolvedLanguage) })}
+        </Alert>
       )}
       <Highlight title={t('analysis.insights.callResults')}>
         <span

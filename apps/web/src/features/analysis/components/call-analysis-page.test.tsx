@@ -179,6 +179,45 @@ describe('call analysis page', () => {
     expect(await screen.findByText('Asked for a quote in writing')).toBeTruthy();
   });
 
+  it('says why the rules stood in for the language model in the reader’s language, and older reasons as kept', async () => {
+    const fellBack: AnalysisRecord = {
+      ...record,
+      analysis: {
+        ...record.analysis!,
+        analyzer: 'rules',
+        fallback_reason:
+          'The language model did not answer within 30 s, so the offline rules analysis is shown instead. Retry later or raise LLM_TIMEOUT_SECONDS.',
+        fallback_detail: { kind: 'timeout', seconds: 30 },
+      },
+    };
+    fake.server.on('GET', '/analysis/analysis', () => json(200, fellBack));
+    fake.server.on('GET', '/analysis/coaches', () => json(200, catalogue));
+    await renderApp(`/main/call-analysis/${record.id}`);
+    expect(
+      await screen.findByText(
+        'Analysed with offline rules: the language model did not answer within 30 s. Retry later or raise LLM_TIMEOUT_SECONDS.',
+      ),
+    ).toBeTruthy();
+    await act(() => i18n.changeLanguage('fr'));
+    expect(
+      await screen.findByText(
+        'Analysé avec les règles hors ligne : le modèle de langue n’a pas répondu dans les 30 s. Réessayez plus tard ou augmentez LLM_TIMEOUT_SECONDS.',
+      ),
+    ).toBeTruthy();
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('shows an older analysis’s fallback reason as it was stored', async () => {
+    const older: AnalysisRecord = {
+      ...record,
+      analysis: { ...record.analysis!, analyzer: 'rules', fallback_reason: 'The model was busy.' },
+    };
+    fake.server.on('GET', '/analysis/analysis', () => json(200, older));
+    fake.server.on('GET', '/analysis/coaches', () => json(200, catalogue));
+    await renderApp(`/main/call-analysis/${record.id}`);
+    expect(await screen.findByText('Analysed with offline rules: The model was busy.')).toBeTruthy();
+  });
+
   it('shows the dialogue turn by turn with the speakers’ roles', async () => {
     serveRecord();
     await renderApp(`/main/call-analysis/${record.id}`);

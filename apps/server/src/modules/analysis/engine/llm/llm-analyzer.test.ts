@@ -119,6 +119,8 @@ describe('LLM analyzer against a fake OpenAI-compatible server', () => {
     expect(server.requests).toHaveLength(2);
     expect(a.analyzer).toBe('rules');
     expect(a.fallback_reason).toMatch(/invalid answer twice/u);
+    // The same reason as data, for the reader's language (the web writes the sentence).
+    expect(a.fallback_detail).toEqual({ kind: 'invalid_output' });
     expect(a.result_class).toBe('appointment');
     expect(a.pricing_discussed).toEqual(['$299 per month']);
     expect(warnings[0]).toMatchObject({ kind: 'invalid_output' });
@@ -134,6 +136,7 @@ describe('LLM analyzer against a fake OpenAI-compatible server', () => {
     expect(server.requests).toHaveLength(2);
     expect(a.analyzer).toBe('rules');
     expect(a.fallback_reason).toMatch(/HTTP 429/u);
+    expect(a.fallback_detail).toEqual({ kind: 'rate_limited', status: 429 });
   });
 
   it('falls back on a server error', async () => {
@@ -153,11 +156,13 @@ describe('LLM analyzer against a fake OpenAI-compatible server', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(a.analyzer).toBe('rules');
     expect(a.fallback_reason).toMatch(/did not answer within 0.3 s/u);
+    expect(a.fallback_detail).toEqual({ kind: 'timeout', seconds: 0.3 });
   });
 
   it('falls back when the server cannot be reached or no model is configured', async () => {
     const unreachable = await analyze({ baseURL: 'http://127.0.0.1:9/v1', maxRetries: 0 });
     expect(unreachable.fallback_reason).toMatch(/could not be reached.*LLM_BASE_URL/u);
+    expect(unreachable.fallback_detail).toEqual({ kind: 'unreachable', host: '127.0.0.1:9' });
     const unconfigured = await analyze({ model: undefined });
     expect(unconfigured.analyzer).toBe('rules');
     expect(unconfigured.fallback_reason).toMatch(/LLM_MODEL/u);

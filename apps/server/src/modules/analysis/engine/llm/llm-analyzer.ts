@@ -49,7 +49,8 @@ async function analyzeWithLlm(
       { kind: failure.kind, status: failure.status, provider: config.provider, model: config.model, chunk },
       'llm analysis failed; using the rules analysis',
     );
-    return { ...analyzeWithRules(rulesInput), fallback_reason: failure.message };
+    const { message, ...detail } = failure;
+    return { ...analyzeWithRules(rulesInput), fallback_reason: message, fallback_detail: detail };
   };
 
   const chunks = chunkLines(transcriptLines(segments), config.chunkChars ?? DEFAULT_CHUNK_CHARS);

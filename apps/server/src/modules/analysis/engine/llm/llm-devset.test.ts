@@ -130,7 +130,8 @@ describe('the LLM analyzer on the development set', () => {
       const expected = await rules.analyze(input);
       expect(got.fallback_reason, item.id).toMatch(/\w{4,}/);
       expect(got.fallback_reason, item.id).not.toMatch(/at .*\.(ts|js):\d+|Error:/);
-      const { fallback_reason: _reason, ...fields } = got;
+      expect(got.fallback_detail?.kind, item.id).toMatch(/^[a-z_]+$/);
+      const { fallback_reason: _reason, fallback_detail: _detail, ...fields } = got;
       expect(fields, item.id).toEqual(expected);
     }
     expect(new Set(failureOf.values()).size).toBe(failures.length);
