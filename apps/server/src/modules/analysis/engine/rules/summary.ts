@@ -261,6 +261,8 @@ function nextStep(
     const m = WHEN[language].exec(s.text);
     if (m) {
       when = m[0].trim();
+      // French writes days and months in lower case: "Convenu : une démonstration, mardi à 10 h".
+      if (language === 'fr') when = when.toLowerCase();
       break;
     }
   }
