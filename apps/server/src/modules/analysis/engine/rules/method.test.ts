@@ -20,6 +20,32 @@ describe('analysis by method', () => {
     expect(a.objections).toEqual([]);
   });
 
+  it('keeps at most three objections and three pain points per call, the likeliest', () => {
+    const a = analyze(
+      call(
+        [
+          'Speaker 1',
+          'Hi, this is Omar from Fixly. We help clinics answer calls. How are things at the desk?',
+        ],
+        [
+          'Speaker 2',
+          "Honestly it's chaos. We miss calls every lunch. The phones ring off the hook on Mondays. " +
+            'Patients complain they can never get through. My staff is burned out. Voicemails pile up over the weekend.',
+        ],
+        ['Speaker 1', 'I hear you. Our plan is three hundred a month.'],
+        [
+          'Speaker 2',
+          "That's too expensive for us. We already use another service. I need to talk to my partner first. " +
+            "Now is not a good time, we're moving offices. And I don't trust contracts.",
+        ],
+      ),
+    );
+    expect(a.objections.length).toBeGreaterThan(0);
+    expect(a.objections.length).toBeLessThanOrEqual(3);
+    expect(a.pain_points.length).toBeGreaterThan(0);
+    expect(a.pain_points.length).toBeLessThanOrEqual(3);
+  });
+
   it('finds no objection or pain point in a voicemail: its only speaker is the rep', () => {
     const a = analyze(
       call([
