@@ -98,6 +98,15 @@ describe('call summary', () => {
         ),
       ),
     ).toBe('Odile (Linenry) spoke with Tobias');
+    // A parent naming their child is not introducing themselves.
+    expect(
+      first(
+        call(
+          ['Speaker 0', 'Good afternoon, Brightpath Tutoring, this is Rachel.'],
+          ['Speaker 1', "Hi. It's Milo, he's in eighth grade and his math grade just dropped."],
+        ),
+      ),
+    ).toBe('Rachel spoke with the prospect');
     // A title said with the name.
     expect(
       first(

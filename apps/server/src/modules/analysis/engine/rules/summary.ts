@@ -54,6 +54,9 @@ const BARE_INTRO = new RegExp(
   String.raw`(?:^|[,.;!]\s*)(${NAME})\s+(?:from|with|de la société|de la compagnie|de l'entreprise|de chez|chez|de)\s+(${COMPANY})`,
   'u',
 );
+/** "It's Ethan, he's in eighth grade": the name said is someone the speaker talks about, not their own. */
+const ABOUT_SOMEONE_ELSE =
+  /^[\s,]*(?:he|she|they)(?:'s|’s|\s+is|\s+are|'re|’re)(?![\p{L}])|^[\s,]*(?:il|elle)\s+(?:est|a)(?![\p{L}])/iu;
 const GREETING = new RegExp(
   String.raw`(?:^|[\s,.!])(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour|salut|allo|allô)[\s,]+(?:(?:mr|mrs|ms|dr|madame|monsieur|mme)\.?\s+)?(${TITLED_NAME})`,
   'iu',
@@ -81,7 +84,7 @@ function findNames(sentences: readonly CallSentence[], rep: string | null, langu
       INTRO[language].exec(s.text) ??
       INTRO.en.exec(s.text) ??
       (fromRep && s.turnIndex === early[0]?.turnIndex ? BARE_INTRO.exec(s.text) : null);
-    if (intro && isName(intro[1])) {
+    if (intro && isName(intro[1]) && !ABOUT_SOMEONE_ELSE.test(s.text.slice(intro.index + intro[0].length))) {
       if (fromRep && !names.rep) {
         names.rep = intro[1];
         names.company = companyOf(intro[2]);
