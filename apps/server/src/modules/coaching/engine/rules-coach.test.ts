@@ -1,7 +1,8 @@
 import type { Segment } from '@call-insights/contracts/transcript';
+import type { ConversationMetrics } from '@call-insights/contracts/analysis';
 import { describe, expect, it } from 'vitest';
 import { CoachingSelectionError, DEFAULT_CATALOGUE, DEFAULT_COACH, loadCoachCatalogue } from './catalogue.js';
-import { createRulesCoach } from './rules-coach.js';
+import { createRulesCoach, metricLines, rulesFeedback } from './rules-coach.js';
 
 function call(...turns: [string, string, number][]): Segment[] {
   let t = 0;
@@ -98,17 +99,39 @@ describe('rules coach', () => {
     });
     const lines = fr.split('\n');
     expect(lines[0]).toBe(
-      "Questions de connexion : Présentes — « Bonjour, qu'est-ce qui vous a amené à nous contacter ? »",
+      "Questions de connexion : présentes — « Bonjour, qu'est-ce qui vous a amené à nous contacter ? »",
     );
     expect(lines).toContain(
-      'Questions de conséquence : Présentes — « Et si rien ne change, ça vous coûte combien par mois ? »',
+      'Questions de conséquence : présentes — « Et si rien ne change, ça vous coûte combien par mois ? »',
     );
     expect(lines.find((l) => l.startsWith("Questions d'engagement"))).toMatch(
-      /Absentes\. Demander au prospect de choisir lui-même la prochaine étape, .* Essayez : « .* »$/u,
+      /absentes\. Demander au prospect de choisir lui-même la prochaine étape, .* Essayez : « .* »$/u,
     );
     // Nothing of the English catalogue or the English lines shows through.
     expect(fr).not.toMatch(/questions:|Missing|Done|Try:|Talk ratio|Overall|Ask the prospect/u);
-    expect(lines.at(-1)).toMatch(/^Bilan : \d types de questions sur 7\. Au prochain appel, travaillez : /u);
+    expect(lines.at(-1)).toMatch(/^Bilan : 3 types de questions sur 7\. Au prochain appel, travaillez : /u);
+  });
+
+  it('writes French figures the French way: a decimal comma, no type in the singular', () => {
+    const metrics = {
+      rep_speaker: 'A',
+      total_duration: 120,
+      patience_seconds: 0.74,
+      speakers: [
+        { speaker: 'A', talk_ratio: 0.5, question_count: 12, longest_monologue_seconds: 12.5 },
+        { speaker: 'B', talk_ratio: 0.5, question_count: 0, longest_monologue_seconds: 8 },
+      ],
+    } as unknown as ConversationMetrics;
+    const lines = metricLines(metrics, 'fr');
+    expect(lines).toContain('Plus long monologue : 13 s. Assez court pour garder le prospect engagé.');
+    expect(lines.find((l) => l.startsWith('Patience'))).toMatch(
+      /^Patience : vous avez attendu 0,7 s en moyenne/u,
+    );
+    expect(metricLines(metrics, 'en').find((l) => l.startsWith('Patience'))).toMatch(/waited 0\.7 s/u);
+    const method = DEFAULT_CATALOGUE.methods[0]!;
+    expect(rulesFeedback(method, [], metrics, 'fr').split('\n').at(-1)).toMatch(
+      /^Bilan : 0 type de questions sur 7\./u,
+    );
   });
 
   it('coaches a French call from a catalogue without French in English words, without failing', async () => {
@@ -142,7 +165,7 @@ describe('rules coach', () => {
       })
     ).split('\n');
     expect(lines[0]).toBe(
-      'Pain questions : Absentes. Find what hurts. Essayez : « What is not working for you? »',
+      'Pain questions : absentes. Find what hurts. Essayez : « What is not working for you? »',
     );
     expect(lines.some((l) => l.startsWith('Nombre de questions : '))).toBe(true);
   });

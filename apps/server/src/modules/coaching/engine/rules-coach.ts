@@ -116,35 +116,38 @@ const EN: Texts = {
       : ' Keep the same structure on the next call.'),
 };
 
+/** A French decimal: "0,7" (French writes a comma where English writes a point). */
+const virgule = (n: number) => String(n).replace('.', ',');
+
 const FR: Texts = {
-  found: (label, quote) => `${label} : Présentes — « ${quote} »`,
-  missing: (label, what, example) => `${label} : Absentes. ${what} Essayez : « ${example} »`,
+  found: (label, quote) => `${label} : présentes — « ${quote} »`,
+  missing: (label, what, example) => `${label} : absentes. ${what} Essayez : « ${example} »`,
   talk: (rep, v) =>
-    `Temps de parole : Vous avez parlé ${rep} % du temps, le prospect ${100 - rep} %. ` +
+    `Temps de parole : vous avez parlé ${rep} % du temps, le prospect ${100 - rep} %. ` +
     (v === 'high'
       ? 'Les appels gagnants sont proches de 43:57 — posez plus de questions et laissez parler le prospect.'
       : v === 'low'
         ? 'Le prospect a surtout parlé, bien ; gardez tout de même la direction de l’appel (repère 43:57).'
         : 'Proche du repère 43:57 des appels gagnants.'),
   questions: (n, v) =>
-    `Nombre de questions : Vous avez posé ${n} question${n > 1 ? 's' : ''}. ` +
+    `Nombre de questions : vous avez posé ${n} question${n > 1 ? 's' : ''}. ` +
     (v === 'low'
       ? 'Les appels de découverte gagnants en comptent 11 à 14 ; ajoutez des questions de situation et de problème.'
       : v === 'high'
         ? 'Au-delà de 14, l’appel peut ressembler à un interrogatoire ; creusez plutôt moins de réponses.'
         : 'Dans la plage 11–14 des appels gagnants.'),
   monologue: (s, long) =>
-    `Plus long monologue : ${s} s. ` +
+    `Plus long monologue : ${virgule(s)} s. ` +
     (long
       ? 'Restez sous 90 secondes environ et rendez la parole avec une question.'
       : 'Assez court pour garder le prospect engagé.'),
   patience: (s, short) =>
-    `Patience : Vous avez attendu ${s} s en moyenne avant de répondre. ` +
+    `Patience : vous avez attendu ${virgule(s)} s en moyenne avant de répondre. ` +
     (short
       ? 'Marquez une pause pour laisser le prospect finir sa pensée.'
       : 'Rythme posé, le prospect a pu finir.'),
   overall: (found, total, missing) =>
-    `Bilan : ${found} types de questions sur ${total}.` +
+    `Bilan : ${found} type${found > 1 ? 's' : ''} de questions sur ${total}.` +
     (missing.length
       ? ` Au prochain appel, travaillez : ${missing.join(', ')}.`
       : ' Gardez la même structure.'),
