@@ -3,6 +3,7 @@
  * 'clientError' event): headers too large leave as 431 and malformed requests as 400, both in the
  * API's one error shape (`{ error: { code, message } }`) instead of Fastify's own (ADR 045).
  */
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorCode } from '@call-insights/contracts/errors';
 import type { Logger } from 'pino';
@@ -18,12 +19,6 @@ const HEADERS_TOO_LARGE = msg(
 );
 const MALFORMED = msg('The request is not valid HTTP.');
 
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  431: 'Request Header Fields Too Large',
-};
-
 /** The language asked for, when the bytes the parser stopped in carry an Accept-Language header. */
 function languageFrom(rawPacket: unknown): Language {
   if (!Buffer.isBuffer(rawPacket)) return 'en';
@@ -34,10 +29,10 @@ function languageFrom(rawPacket: unknown): Language {
 /** The raw HTTP/1.1 answer the handler writes on the socket (exported for its tests). */
 export function rawErrorResponse(status: number, code: ErrorCode | null, message: string, lang: Language) {
   const body = JSON.stringify(
-    code === null ? { error: REASONS[status], message, statusCode: status } : toErrorBody(code, message),
+    code === null ? { error: STATUS_CODES[status], message, statusCode: status } : toErrorBody(code, message),
   );
   return (
-    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
     'Content-Type: application/json; charset=utf-8\r\n' +
     `Content-Length: ${Buffer.byteLength(body)}\r\n` +
     `Content-Language: ${lang}\r\n` +

@@ -12,6 +12,23 @@ export type LlmFailureKind = FallbackDetail['kind'];
 /** A failure: its kind and values as data (`FallbackDetail`, read in any language) and in English. */
 export type LlmFailure = FallbackDetail & { message: string };
 
+/**
+ * Each kind said in French, for a French reader's note (the assistant's, the coach's); the English
+ * `message` carries the values and the setting to check, which the logs keep too.
+ */
+export const LLM_FAILURE_FR: Record<LlmFailureKind, string> = {
+  invalid_output: 'le modèle de langue a renvoyé une réponse invalide',
+  timeout: 'le modèle de langue n’a pas répondu à temps',
+  rate_limited: 'le service du modèle de langue limite les requêtes',
+  unreachable: 'le serveur du modèle de langue est injoignable',
+  auth: 'le service du modèle de langue a refusé les identifiants',
+  not_found: 'le modèle configuré est introuvable',
+  server: 'le service du modèle de langue a échoué',
+  bad_request: 'le service du modèle de langue a rejeté la requête',
+  not_configured: 'aucun modèle de langue n’est configuré',
+  unknown: 'l’appel au modèle de langue a échoué',
+};
+
 /** What the user gets instead, appended to every message. */
 export const RULES_ANALYSIS_NOTE = 'so the offline rules analysis is shown instead';
 

@@ -9,7 +9,7 @@
 import { generateText, stepCountIs, tool, type ModelMessage } from 'ai';
 import { z } from 'zod';
 import type { LlmConfig, LlmLogger } from '../../../adapters/llm/config.js';
-import { classifyLlmFailure, type LlmFailure } from '../../../adapters/llm/errors.js';
+import { classifyLlmFailure, LLM_FAILURE_FR, type LlmFailure } from '../../../adapters/llm/errors.js';
 import { createLanguageModel } from '../../../adapters/llm/model.js';
 import type { CallInsightsService } from '../../recordings/call-insights.service.js';
 import type { AssistantEngine, EngineAnswer, EngineInput } from './engine.js';
@@ -29,22 +29,9 @@ const Period = z
   .enum(PERIOD_KEYS)
   .describe('The period the question is about; "all_time" when none is named');
 
-const FALLBACK_FR: Record<LlmFailure['kind'], string> = {
-  invalid_output: 'le modèle de langue a renvoyé une réponse invalide',
-  timeout: 'le modèle de langue n’a pas répondu à temps',
-  rate_limited: 'le service du modèle de langue limite les requêtes',
-  unreachable: 'le serveur du modèle de langue est injoignable',
-  auth: 'le service du modèle de langue a refusé les identifiants',
-  not_found: 'le modèle configuré est introuvable',
-  server: 'le service du modèle de langue a échoué',
-  bad_request: 'le service du modèle de langue a rejeté la requête',
-  not_configured: 'aucun modèle de langue n’est configuré',
-  unknown: 'l’appel au modèle de langue a échoué',
-};
-
 function fallbackNote(failure: LlmFailure, lang: Lang): string {
   return lang === 'fr'
-    ? `_Réponse de l’assistant hors ligne : ${FALLBACK_FR[failure.kind]}._`
+    ? `_Réponse de l’assistant hors ligne : ${LLM_FAILURE_FR[failure.kind]}._`
     : `_Answered by the offline assistant: ${failure.message}_`;
 }
 

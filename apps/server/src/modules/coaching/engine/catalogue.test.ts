@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CoachCatalogue } from '@call-insights/contracts/analysis';
 import { describe, expect, it } from 'vitest';
+import { ENGLISH_ONLY_CATALOGUE_JSON } from '../../../test-support/coach-catalogues.js';
 import {
   coachTexts,
   DEFAULT_CATALOGUE,
@@ -56,33 +57,14 @@ describe('coach catalogue', () => {
   });
 
   it('reads a catalogue written in English only, and gives its English texts to a French call', () => {
-    const englishOnly = {
-      coaches: [{ name: 'Sam', persona: 'Friendly.', methods: ['Discovery'] }],
-      methods: [
-        {
-          name: 'Discovery',
-          description: 'Ask before you pitch.',
-          rubric: [
-            {
-              key: 'pain',
-              label: 'Pain questions',
-              what: 'Find what hurts.',
-              examples: { en: ['What is not working?'] },
-              good: 'The prospect names the problem.',
-              cues: { en: ['not working'] },
-            },
-          ],
-        },
-      ],
-    };
-    const catalogue = loadCoachCatalogue(JSON.stringify(englishOnly));
+    const catalogue = loadCoachCatalogue(ENGLISH_ONLY_CATALOGUE_JSON);
     const method = catalogue.methods[0]!;
     expect(method.rubric[0]?.examples.fr).toEqual([]);
     expect(rubricTexts(method.rubric[0]!, 'fr')).toEqual({
       label: 'Pain questions',
       what: 'Find what hurts.',
       good: 'The prospect names the problem.',
-      examples: ['What is not working?'],
+      examples: ['What is not working for you?'],
     });
     expect(coachTexts(catalogue.coaches[0]!, method, 'fr')).toEqual({
       persona: 'Friendly.',

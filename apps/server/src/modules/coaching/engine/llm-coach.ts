@@ -8,7 +8,7 @@
 import type { CoachCatalogue } from '@call-insights/contracts/analysis';
 import type { LlmConfig } from '../../../adapters/llm/config.js';
 import { transcriptLines } from '../../analysis/engine/llm/chunking.js';
-import { classifyLlmFailure, type LlmFailure, type LlmFailureKind } from '../../../adapters/llm/errors.js';
+import { classifyLlmFailure, LLM_FAILURE_FR, type LlmFailure } from '../../../adapters/llm/errors.js';
 import type { EngineLanguage } from '../../analysis/engine/language.js';
 import type { EngineLogger } from '../../analysis/engine/llm/llm-analyzer.js';
 import { createLanguageModel } from '../../../adapters/llm/model.js';
@@ -22,25 +22,12 @@ const DEFAULT_TRANSCRIPT_CHARS = 24_000;
 
 const LABELLED = /^[^:]{2,60}:\s*\S/u;
 
-/** Why the model could not be used, for a French call's last line (settings to check are in the logs). */
-const FALLBACK_FR: Record<LlmFailureKind, string> = {
-  invalid_output: 'Le modèle de langage a renvoyé deux fois une réponse non valide',
-  timeout: 'Le modèle de langage n’a pas répondu à temps',
-  rate_limited: 'Le service du modèle de langage limite les requêtes',
-  unreachable: 'Le serveur du modèle de langage est injoignable',
-  auth: 'Le service du modèle de langage a refusé les identifiants',
-  not_found: 'Le modèle de langage configuré est introuvable',
-  server: 'Le service du modèle de langage a échoué',
-  bad_request: 'Le service du modèle de langage a rejeté la requête',
-  not_configured: 'Aucun modèle de langage n’est configuré',
-  unknown: 'L’appel au modèle de langage a échoué de façon inattendue',
-};
-
 /** The last line of fallback feedback: why the offline rubric checks answered. */
 function fallbackNote(failure: LlmFailure, language: EngineLanguage): string {
   if (language === 'en') return `Note: ${failure.message}`;
   const status = failure.status === undefined ? '' : ` (HTTP ${failure.status})`;
-  return `Remarque : ${FALLBACK_FR[failure.kind]}${status}, ce retour vient donc des vérifications hors ligne de la grille.`;
+  const why = LLM_FAILURE_FR[failure.kind];
+  return `Remarque : ${why.charAt(0).toUpperCase()}${why.slice(1)}${status}, ce retour vient donc des vérifications hors ligne de la grille.`;
 }
 
 export function createLlmCoach(

@@ -1,6 +1,7 @@
 import type { Segment } from '@call-insights/contracts/transcript';
 import type { ConversationMetrics } from '@call-insights/contracts/analysis';
 import { describe, expect, it } from 'vitest';
+import { ENGLISH_ONLY_CATALOGUE_JSON } from '../../../test-support/coach-catalogues.js';
 import { CoachingSelectionError, DEFAULT_CATALOGUE, DEFAULT_COACH, loadCoachCatalogue } from './catalogue.js';
 import { createRulesCoach, metricLines, rulesFeedback } from './rules-coach.js';
 
@@ -135,26 +136,7 @@ describe('rules coach', () => {
   });
 
   it('coaches a French call from a catalogue without French in English words, without failing', async () => {
-    const englishOnly = loadCoachCatalogue(
-      JSON.stringify({
-        coaches: [{ name: 'Sam', persona: 'Friendly.', methods: ['Discovery'] }],
-        methods: [
-          {
-            name: 'Discovery',
-            description: 'Ask before you pitch.',
-            rubric: [
-              {
-                key: 'pain',
-                label: 'Pain questions',
-                what: 'Find what hurts.',
-                examples: { en: ['What is not working for you?'] },
-                good: 'The prospect names the problem.',
-              },
-            ],
-          },
-        ],
-      }),
-    );
+    const englishOnly = loadCoachCatalogue(ENGLISH_ONLY_CATALOGUE_JSON);
     const lines = (
       await createRulesCoach(englishOnly).coach({
         segments: call(['Conseiller', 'Bonjour, comment allez-vous ?', 3], ['Client', 'Bien.', 1]),
