@@ -7,7 +7,9 @@
 import net, { type AddressInfo } from 'node:net';
 import { ErrorResponse } from '@call-insights/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
 import { createHarness, type Harness } from '../test-support/app-harness.js';
+import { createClientErrorHandler, type ParserError } from './client-error.js';
 
 type RawAnswer = { status: number; headers: Record<string, string>; body: string };
 
@@ -92,5 +94,54 @@ describe('requests refused before routing', () => {
   it('keeps serving ordinary requests', async () => {
     const answer = await rawRequest(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(answer.status).toBe(200);
+  });
+});
+
+describe('a request whose headers do not arrive in time', () => {
+  // Node raises ERR_HTTP_REQUEST_TIMEOUT from its connection checker (every 30 s by default) once
+  // `headersTimeout` has passed; the handler is given that error and the client's real socket here
+  // instead of waiting for the checker.
+  async function timedOut(rawPacket?: Buffer): Promise<RawAnswer> {
+    const handler = createClientErrorHandler(pino({ level: 'silent' }));
+    const server = net.createServer((socket) => {
+      // Node's HTTP server listens for the error the handler destroys the socket with; so does this one.
+      socket.on('error', () => {});
+      const err: ParserError = Object.assign(new Error('Request timeout'), {
+        code: 'ERR_HTTP_REQUEST_TIMEOUT',
+        ...(rawPacket && { rawPacket }),
+      });
+      handler(err, socket);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      return await rawRequest((server.address() as AddressInfo).port, 'GET /api/health HTTP/1.1\r\n');
+    } finally {
+      server.close();
+    }
+  }
+
+  it('answers 408 in the API error shape, with nothing internal', async () => {
+    const answer = await timedOut();
+    expect(answer.status).toBe(408);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(ErrorResponse.parse(JSON.parse(answer.body))).toEqual({
+      error: {
+        code: 'REQUEST_TIMEOUT',
+        message: 'The request took too long to arrive. Check your connection, then try again.',
+      },
+    });
+    expect(answer.body).not.toMatch(/ERR_HTTP|stack/);
+  });
+
+  it('answers in French when the headers read so far ask for it', async () => {
+    const answer = await timedOut(Buffer.from('GET / HTTP/1.1\r\nHost: x\r\nAccept-Language: fr\r\n'));
+    expect(answer.status).toBe(408);
+    expect(answer.headers['content-language']).toBe('fr');
+    expect(JSON.parse(answer.body)).toEqual({
+      error: {
+        code: 'REQUEST_TIMEOUT',
+        message: 'La requête a mis trop de temps à arriver. Vérifiez votre connexion, puis réessayez.',
+      },
+    });
   });
 });

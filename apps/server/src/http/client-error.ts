@@ -1,7 +1,8 @@
 /**
  * Owns the answers to requests Node's HTTP parser refuses before Fastify sees them (the server's
- * 'clientError' event): headers too large leave as 431 and malformed requests as 400, both in the
- * API's one error shape (`{ error: { code, message } }`) instead of Fastify's own (ADR 045).
+ * 'clientError' event): headers too large leave as 431, a request whose headers do not arrive in
+ * time (Node's `headersTimeout`) as 408 and malformed requests as 400, all in the API's one error
+ * shape (`{ error: { code, message } }`) instead of Fastify's own (ADR 045).
  */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
@@ -18,6 +19,7 @@ const HEADERS_TOO_LARGE = msg(
   "The request's headers are too large. Clear this site's cookies in your browser, then try again.",
 );
 const MALFORMED = msg('The request is not valid HTTP.');
+const TIMED_OUT = msg('The request took too long to arrive. Check your connection, then try again.');
 
 /** The language asked for, when the bytes the parser stopped in carry an Accept-Language header. */
 function languageFrom(rawPacket: unknown): Language {
@@ -27,10 +29,8 @@ function languageFrom(rawPacket: unknown): Language {
 }
 
 /** The raw HTTP/1.1 answer the handler writes on the socket (exported for its tests). */
-export function rawErrorResponse(status: number, code: ErrorCode | null, message: string, lang: Language) {
-  const body = JSON.stringify(
-    code === null ? { error: STATUS_CODES[status], message, statusCode: status } : toErrorBody(code, message),
-  );
+export function rawErrorResponse(status: number, code: ErrorCode, message: string, lang: Language) {
+  const body = JSON.stringify(toErrorBody(code, message));
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
     'Content-Type: application/json; charset=utf-8\r\n' +
@@ -45,7 +45,8 @@ export function rawErrorResponse(status: number, code: ErrorCode | null, message
 
 /**
  * Fastify's `clientErrorHandler`: answers on the raw socket (if it can still be written) and
- * closes it. A connection reset needs no answer; a request that timed out keeps Fastify's 408.
+ * closes it. A connection reset needs no answer. A timed-out request's language is known only when
+ * its headers were read; otherwise the answer is in English.
  */
 export function createClientErrorHandler(log: Logger) {
   return (err: ParserError, socket: Socket): void => {
@@ -62,7 +63,8 @@ export function createClientErrorHandler(log: Logger) {
       );
     } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
       log.debug({ code: err.code, remoteAddress: socket.remoteAddress }, 'request timed out');
-      response = rawErrorResponse(408, null, 'Client Timeout', 'en');
+      const lang = languageFrom(err.rawPacket);
+      response = rawErrorResponse(408, 'REQUEST_TIMEOUT', translate(lang, TIMED_OUT), lang);
     } else {
       const lang = languageFrom(err.rawPacket);
       log.debug({ code: err.code, remoteAddress: socket.remoteAddress }, 'request not valid HTTP');

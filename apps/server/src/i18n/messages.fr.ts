@@ -154,6 +154,8 @@ export const MESSAGES_FR: Record<string, string> = {
   "The request's headers are too large. Clear this site's cookies in your browser, then try again.":
     'Les en-têtes de la requête sont trop volumineux. Effacez les cookies de ce site dans votre navigateur, puis réessayez.',
   'The request is not valid HTTP.': 'La requête n’est pas une requête HTTP valide.',
+  'The request took too long to arrive. Check your connection, then try again.':
+    'La requête a mis trop de temps à arriver. Vérifiez votre connexion, puis réessayez.',
   'This address was already sent {count} invitations in the last hour. Try again in {minutes} minutes.':
     'Cette adresse a déjà reçu {count} invitations dans la dernière heure. Réessayez dans {minutes} minutes.',
   'Your organization sent {count} invitations in the last hour. Try again in {minutes} minutes.':
