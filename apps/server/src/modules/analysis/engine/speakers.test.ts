@@ -168,6 +168,96 @@ describe('who the rep is', () => {
     ).toBe('Speaker 0');
   });
 
+  it('reads a business name holding lower-case words, and a name then a greeting, as the business answering', () => {
+    expect(
+      rep(
+        call(
+          ['Speaker 1', 'Brightwater pools and spas, this is Omar.'],
+          ['Speaker 2', 'Hi. The pump on our hot tub keeps tripping the breaker. Do you fix those?'],
+          ['Speaker 2', 'We bought it used.'],
+          ['Speaker 1', 'Sure.'],
+        ),
+      ),
+    ).toBe('Speaker 1');
+    expect(
+      rep(
+        call(
+          ['Speaker 0', 'Fromagerie des Quatre Vents, bonjour !'],
+          ['Speaker 1', 'Bonjour, je voudrais savoir si vous livrez les plateaux pour un mariage.'],
+          ['Speaker 1', 'Nous serons quatre-vingts.'],
+          ['Speaker 0', 'Oui.'],
+        ),
+      ),
+    ).toBe('Speaker 0');
+    expect(
+      rep(
+        call(
+          ['Speaker 0', 'Garage Perrin, bonjour, Lucie à votre écoute.'],
+          ['Speaker 1', 'Oui bonjour, ma voiture fait un bruit bizarre au freinage depuis hier.'],
+          ['Speaker 1', "C'est une Clio."],
+          ['Speaker 0', 'Ah.'],
+        ),
+      ),
+    ).toBe('Speaker 0');
+  });
+
+  it('is the caller who introduces himself another way to a business that answered with its name', () => {
+    // "my name is <name>, I'm with <company>"
+    expect(
+      rep(
+        call(
+          ['Speaker 0', 'Front office, this is Ms. Adeyemi.'],
+          ['Speaker 1', "Hi, my name is Carl Brandt, I'm with Tallpine Uniforms. Do you have a minute?"],
+          ['Speaker 0', 'Barely.'],
+        ),
+      ),
+    ).toBe('Speaker 1');
+    // a name then "de la société <company>", without "c'est"
+    expect(
+      rep(
+        call(
+          ['Speaker 1', 'Pharmacie du Marché, bonjour.'],
+          ['Speaker 0', 'Bonjour madame, Hugo Lemaire, de la société Vitrinea. Vous avez un instant ?'],
+          ['Speaker 1', 'Un instant seulement.'],
+        ),
+      ),
+    ).toBe('Speaker 0');
+    // asking for the owner
+    expect(
+      rep(
+        call(
+          ['Speaker 1', 'Salon Margaux, bonjour !'],
+          ['Speaker 0', 'Bonjour, est-ce que je parle à la gérante ?'],
+          ['Speaker 1', "Oui, c'est moi. C'est pour un rendez-vous ?"],
+        ),
+      ),
+    ).toBe('Speaker 0');
+  });
+
+  it('is the one who says "its <name> from <company>" after the other picked up with a bare hello', () => {
+    expect(
+      rep(
+        call(
+          ['Speaker 0', 'yeah this is wes'],
+          ['Speaker 1', 'hi wes its nora from fieldmark we met at the farm show in june'],
+          ['Speaker 0', 'oh right the soil probe people'],
+        ),
+      ),
+    ).toBe('Speaker 1');
+  });
+
+  it('does not read "I" as a company after a greeting and a name', () => {
+    expect(
+      rep(
+        call(
+          ['Speaker 0', 'Summit Crane Rental, this is Paula.'],
+          ['Speaker 1', 'Hi Paula, Dev Raman, I manage a framing crew. I need a crane for two days in May.'],
+          ['Speaker 0', 'What size?'],
+        ),
+      ),
+    ).toBe('Speaker 0');
+  });
+
   it("is the one who answers the phone in a business's name", () => {
     expect(
       rep(

@@ -126,13 +126,21 @@ export function detectRepSpeaker(
 }
 
 const INTRODUCES =
-  /(?:\b(?:this is|my name is|i'm|it's)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:from|with|at|over at)\s+\p{Lu})|(?:(?:^|[,.?!]\s*)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:from|with)\s+\p{Lu})|\b(?:calling from|calling on behalf of|reaching out from)\b|(?:\b(?:ici|je m'appelle|je m’appelle|c'est|c’est)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:de|d'|d’|chez)\s*(?:la société\s+)?\p{Lu})|\bje vous (?:appelle|contacte) (?:de la part|de chez)|(?:\b(?:this is|my name is|i'm)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:and\s+)?[Ii] (?:own|run|manage)\s+\p{Lu})|(?:^(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon))\s+\p{Lu}\p{Ll}+\s*,\s*\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+\s*,\s*(?:with\s+|from\s+)?\p{Lu})/u;
+  /(?:\b(?:this is|my name is|i'm|it's)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:from|with|at|over at)\s+\p{Lu})|(?:(?:^|[,.?!]\s*)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:from|with)\s+\p{Lu})|\b(?:calling from|calling on behalf of|reaching out from)\b|(?:\b(?:ici|je m'appelle|je m’appelle|c'est|c’est)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:de|d'|d’|chez)\s*(?:la société\s+)?\p{Lu})|\bje vous (?:appelle|contacte) (?:de la part|de chez)|(?:\b(?:this is|my name is|i'm)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:and\s+)?[Ii] (?:own|run|manage)\s+\p{Lu})|(?:^(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon))\s+\p{Lu}\p{Ll}+\s*,\s*\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+\s*,\s*(?:with\s+|from\s+)?(?!I(?!\p{L}))\p{Lu})/u;
+/**
+ * More ways a seller says who he is and where from: a name, then "I'm with <company>" ("my name is
+ * Jenny Park, I'm with Crescendo Rentals"), and the French name then "de la société / de l'agence /
+ * de <company>" without "c'est" ("Bonjour madame, Julien de la société Caissia", "Léa de l'agence
+ * Pixelo"; not after a title: "Madame de Villiers" is a name).
+ */
+const INTRODUCES_MORE =
+  /(?:\b(?:this is|my name is|[Ii]'m)\s+\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s*,?\s+(?:and\s+)?[Ii](?:'m|’m| am)\s+(?:with|from|at|over at|calling from)\s+\p{Lu})|(?:(?:^|[,.?!]\s*)(?!(?:Monsieur|Madame|Mademoiselle|Maître|Docteur|Bonjour|Oui|Allô|Allo)(?!\p{L}))\p{Lu}\p{Ll}+(?:[\s-]+\p{Lu}\p{Ll}+)?\s*,?\s+(?:de la société|de l'agence|de l’agence|de l'entreprise|de l’entreprise|du cabinet|de chez|de)\s+\p{Lu})/u;
 /**
  * The same introduction in speech-to-text without capitals ("hi this is brent from reliapower"):
  * "this is" / "my name is", one or two words, then "from" or "calling from" and a word.
  */
 const INTRODUCES_LOWER =
-  /\b(?:this is|my name is|ici|je m'appelle)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:from|with|over at|calling from|de chez|de la part de)\s+\p{L}/iu;
+  /\b(?:(?:this is|my name is|ici|je m'appelle)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:from|with|over at|calling from|de chez|de la part de)|(?:c'est|ici|je m'appelle)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:de la société|de l'entreprise))\s+\p{L}/iu;
 /**
  * "hi is this dana at northpoint its lee from ledgerly": "it's" + a name + "from", only in
  * the call's first turn (later, "it's mostly from referrals" is not an introduction).
@@ -140,28 +148,48 @@ const INTRODUCES_LOWER =
 const INTRODUCES_FIRST_TURN = /\b(?:it'?s|i'?m)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:from|with|over at)\s+\p{L}/iu;
 /**
  * Answering the phone in a business's name: a greeting, the business, then who speaks ("Good
- * afternoon, Keystone Music Studio, this is Rachel", "Bonjour, Clinique Dupuis, ici Anne"). Only
- * the call's first turn.
+ * afternoon, Keystone Music Studio, this is Rachel", "Bonjour, Clinique Dupuis, ici Anne"). The
+ * name starts with a capital and may hold lower-case words ("Acme heating and cooling", "Acme
+ * support"); a "Yes," or a greeting is a person answering, not a business. Only the call's first turn.
  */
 const ANSWERS_AS_BUSINESS =
-  /^(?:(?:[Gg]ood (?:morning|afternoon|evening)|[Hh]ello|[Hh]i|[Bb]onjour|[Bb]onsoir|[Aa]llo)[,!.]?\s+)?(?:\p{Lu}[\p{L}'’&-]*\s*){1,5}[,.]\s*(?:(?:this is|it's|you're speaking (?:with|to)|c'est|ici|je m'appelle)\s+\p{Lu}|\p{Lu}\p{Ll}+ speaking\b)/u;
+  /^(?:(?:[Gg]ood (?:morning|afternoon|evening)|[Hh]ello|[Hh]i|[Bb]onjour|[Bb]onsoir|[Aa]llo)[,!.]?\s+)?(?!(?:Yes|Yeah|Yep|Oui|Ouais|Hello|Hi|Hey|Allo|Allô|Bonjour|Speaking|Okay|Ok|Sure|Well|Um|Uh)(?!\p{L}))\p{Lu}[\p{L}'’&-]*(?:\s+[\p{L}'’&-]+){0,4}\s*[,.]\s*(?:(?:this is|it's|you're speaking (?:with|to)|c'est|ici|je m'appelle)\s+\p{Lu}|\p{Lu}\p{Ll}+ speaking\b)/u;
 /**
  * The same in speech-to-text without capitals or commas ("green valley plumbing this is sam"):
  * a short first turn, two to six words (not a greeting), then "this is" and a name, nothing after.
  */
 const ANSWERS_AS_BUSINESS_LOWER =
   /^(?!(?:hi|hello|hey|yes|yeah|oui|allo|bonjour)\b)(?:[\p{L}'’&-]+\s+){2,6}(?:this is|c'est|ici)\s+\p{L}+[.!]?$/iu;
+/**
+ * A business's name (two words or more) then a greeting: "Atelier des Lilas, bonjour", "Acme
+ * Plumbing, good morning". Two words at least and no title first, so that "Madame Roy, bonjour" (a
+ * caller greeting someone) is not read as a business answering. Only the call's first turn.
+ */
+const ANSWERS_WITH_HELLO =
+  /^(?!(?:Monsieur|Madame|Mademoiselle|Mister|Mr|Mrs|Ms|Dr|Docteur|Maître|Oui|Ouais|Yes|Yeah|Allo|Allô|Hello|Hi|Hey|Bonjour|Bonsoir)(?!\p{L}))\p{Lu}[\p{L}'’&-]*(?:\s+[\p{L}'’&-]+){1,5}\s*,\s*(?:bonjour|bonsoir|good (?:morning|afternoon|evening)|hello)(?!\p{L})/u;
+/**
+ * Picking up one's own phone without a business's name ("yeah this is gord", "allô oui", "hello"):
+ * whoever then says "it's <name> from <company>" is the one calling, a seller.
+ */
+const PICKS_UP = /^(?:yeah|yes|yep|hello|hi|allo|allô|ouais|oui|speaking)(?![\p{L}])[^.?!]{0,40}[.?!]?$/iu;
+/**
+ * Asking the one who answered for the owner or the person in charge ("is this the owner?", "est-ce
+ * que je parle à la propriétaire ?", "je cherche à joindre la gérante"): the caller is selling to
+ * that business. (Asking for "a manager" is left out: an unhappy customer does that too.)
+ */
+const ASKS_FOR_OWNER =
+  /\b(?:(?:is this|am i (?:speaking|talking) (?:to|with)|(?:can|could|may) i (?:speak|talk) (?:to|with)|i'?m (?:looking|trying) (?:for|to reach)) (?:the )?(?:owner|person (?:who|in charge)|(?:office|practice|store|shop|general) manager)|(?:je (?:parle|pourrais parler|voudrais parler|souhaiterais parler|cherche à joindre)|est-ce que je (?:parle|pourrais parler)|pourrais-je parler) (?:à|au|avec) (?:la |le |l')?(?:propriétaire|patron|patronne|gérant|gérante|responsable|personne qui))/iu;
 const OFFERS =
   /\b(?:our (?:plan|plans|service|services|platform|software|app|system|product|solution|team|program|package|pricing|rate|fee|clients|customers)|we (?:help|offer|provide|work with|specialize|install|handle|do|make|build|lease|clean|shoot|maintain)|notre (?:offre|forfait|service|plateforme|logiciel|solution|application|équipe|equipe|système|systeme|tarif|abonnement)|nos (?:clients|services|tarifs|forfaits)|nous (?:offrons|proposons|aidons|accompagnons|installons|faisons|gérons|gerons))\b/giu;
 const EMPATHY =
   /\b(?:sorry to hear|i'm sorry|i understand|i hear you|i hear that|that's rough|that's tough|that happens a lot|je comprends|désolée? d'entendre|je vous entends)\b/giu;
 /**
  * Taking a call for a business's customers ("thanks for calling", "how can I help", "customer
- * service"): counted in the opening turns only, where it is the one who answers an inbound call
+ * service", "à votre écoute"): counted in the opening turns only, where it is the one who answers an inbound call
  * (a prospect may say "thanks for calling" when hanging up).
  */
 const ANSWERS_FOR_BUSINESS =
-  /\b(?:thanks? (?:you )?for calling|how (?:can|may) i help|what can i do for you|customer (?:service|support)|service client|merci (?:d'avoir appelé|de votre appel)|(?:comment|en quoi) (?:puis-je|est-ce que je peux) vous aider|que puis-je faire pour vous)\b/iu;
+  /\b(?:thanks? (?:you )?for calling|how (?:can|may) i help|à votre (?:écoute|service)|what can i do for you|customer (?:service|support)|service client|merci (?:d'avoir appelé|de votre appel)|(?:comment|en quoi) (?:puis-je|est-ce que je peux) vous aider|que puis-je faire pour vous)\b/iu;
 /**
  * Calling back about the business's own message, ad or flyer, or calling in as a buyer ("your
  * front desk said you're the one to talk to", "I'm calling around", "I'd like a quote"): said by the
@@ -193,12 +221,12 @@ export function soundsLikeMachine(text: string): boolean {
 
 /** Whether the text introduces its speaker as someone calling from a company ("this is Mark from BrightDesk"). */
 export function introducesAsSeller(text: string): boolean {
-  return INTRODUCES.test(text);
+  return INTRODUCES.test(text) || INTRODUCES_MORE.test(text);
 }
 
 /** Whether a turn introduces its speaker as someone from a company, with or without capitals. */
 function introducesCompany(text: string): boolean {
-  return INTRODUCES.test(text) || INTRODUCES_LOWER.test(text);
+  return introducesAsSeller(text) || INTRODUCES_LOWER.test(text);
 }
 
 /** Step 2 of the heuristic: the speaker whose words most sound like the seller's, or null on a tie. */
@@ -215,6 +243,13 @@ function repByWhatIsSaid(
   const turns = toTurns(segments);
   const first = turns[0];
   if (first && INTRODUCES_FIRST_TURN.test(first.text)) introduced.add(first.speaker);
+  // "yeah this is gord" / "hi gord its priya from wayline": the reply to a bare pick-up introduces.
+  const reply = turns[1];
+  const repliesToPickUp =
+    !!first && !!reply && PICKS_UP.test(first.text.trim()) && INTRODUCES_FIRST_TURN.test(reply.text);
+  if (reply && repliesToPickUp) introduced.add(reply.speaker);
+  // Asking the one who answered for the owner counts as the caller's introduction.
+  if (reply && ASKS_FOR_OWNER.test(reply.text)) introduced.add(reply.speaker);
   for (const seg of segments) {
     if (!introduced.has(seg.speaker) && introducesCompany(seg.text)) introduced.add(seg.speaker);
     const n = (seg.text.match(OFFERS)?.length ?? 0) + (seg.text.match(EMPATHY)?.length ?? 0);
@@ -224,7 +259,8 @@ function repByWhatIsSaid(
   const callsIn = new Set<string>();
   // "Harbor Dental, Kim speaking." / "Hi Kim, I'm calling from BrightDesk…": the business that
   // answers an outbound call is the prospect.
-  const sellerCalls = !!turns[1] && introducesCompany(turns[1].text);
+  const sellerCalls =
+    !!reply && (repliesToPickUp || ASKS_FOR_OWNER.test(reply.text) || introducesCompany(reply.text));
   turns.forEach((turn, i) => {
     // "Thanks for calling" in reply to a seller who introduced himself (and is not calling back about
     // the business's own message) is the prospect's courtesy.
@@ -235,7 +271,9 @@ function repByWhatIsSaid(
     if (
       i === 0 &&
       !sellerCalls &&
-      (ANSWERS_AS_BUSINESS.test(turn.text) || ANSWERS_AS_BUSINESS_LOWER.test(turn.text.trim()))
+      (ANSWERS_AS_BUSINESS.test(turn.text) ||
+        ANSWERS_WITH_HELLO.test(turn.text) ||
+        ANSWERS_AS_BUSINESS_LOWER.test(turn.text.trim()))
     )
       answers.add(turn.speaker);
     if (CALLS_IN.test(turn.text) || (CALLS_ABOUT.test(turn.text) && !introducesCompany(turn.text)))
