@@ -29,6 +29,34 @@ export const LLM_FAILURE_FR: Record<LlmFailureKind, string> = {
   unknown: 'l’appel au modèle de langue a échoué',
 };
 
+/**
+ * What to do about each kind, in French: the same settings the English `message` names, so that a
+ * French reader of a fallback note knows which one to check. Empty when there is nothing to set.
+ */
+export const LLM_FAILURE_HINT_FR: Record<LlmFailureKind, string> = {
+  invalid_output: '',
+  timeout: 'Réessayez plus tard ou augmentez LLM_TIMEOUT_SECONDS.',
+  rate_limited: 'Réessayez plus tard.',
+  unreachable: 'Vérifiez LLM_BASE_URL.',
+  auth: 'Vérifiez LLM_API_KEY.',
+  not_found: 'Vérifiez LLM_MODEL et LLM_BASE_URL.',
+  server: 'Réessayez plus tard.',
+  bad_request: 'Vérifiez les réglages du modèle.',
+  not_configured: 'Renseignez LLM_MODEL pour l’utiliser.',
+  unknown: '',
+};
+
+/**
+ * A failure said in French for a note: the kind ("le service … a échoué"), its HTTP status when
+ * there is one, then `then` (what the reader gets instead, if said) and the hint of
+ * `LLM_FAILURE_HINT_FR`.
+ */
+export function llmFailureNoteFr(failure: LlmFailure, then?: string): string {
+  const status = failure.status === undefined ? '' : ` (HTTP ${failure.status})`;
+  const hint = LLM_FAILURE_HINT_FR[failure.kind];
+  return `${LLM_FAILURE_FR[failure.kind]}${status}${then ? `, ${then}` : ''}.${hint ? ` ${hint}` : ''}`;
+}
+
 /** What the user gets instead, appended to every message. */
 export const RULES_ANALYSIS_NOTE = 'so the offline rules analysis is shown instead';
 

@@ -247,7 +247,7 @@ describe('assistant with a language model', () => {
     const text = (await ask(rep, 'Quels sont les meilleurs leads aujourd’hui ?')).json().response as string;
     expect(text).toContain('Meilleurs leads par score');
     expect(text).toContain(
-      '_Réponse de l’assistant hors ligne : le service du modèle de langue a refusé les identifiants._',
+      '_Réponse de l’assistant hors ligne : le service du modèle de langue a refusé les identifiants (HTTP 401). Vérifiez LLM_API_KEY._',
     );
     expect(text).not.toContain('sk-secret');
   });

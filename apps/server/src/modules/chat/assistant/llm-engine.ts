@@ -9,7 +9,7 @@
 import { generateText, stepCountIs, tool, type ModelMessage } from 'ai';
 import { z } from 'zod';
 import type { LlmConfig, LlmLogger } from '../../../adapters/llm/config.js';
-import { classifyLlmFailure, LLM_FAILURE_FR, type LlmFailure } from '../../../adapters/llm/errors.js';
+import { classifyLlmFailure, llmFailureNoteFr, type LlmFailure } from '../../../adapters/llm/errors.js';
 import { createLanguageModel } from '../../../adapters/llm/model.js';
 import type { CallInsightsService } from '../../recordings/call-insights.service.js';
 import type { AssistantEngine, EngineAnswer, EngineInput } from './engine.js';
@@ -31,7 +31,7 @@ const Period = z
 
 function fallbackNote(failure: LlmFailure, lang: Lang): string {
   return lang === 'fr'
-    ? `_Réponse de l’assistant hors ligne : ${LLM_FAILURE_FR[failure.kind]}._`
+    ? `_Réponse de l’assistant hors ligne : ${llmFailureNoteFr(failure)}_`
     : `_Answered by the offline assistant: ${failure.message}_`;
 }
 

@@ -114,7 +114,7 @@ describe('LLM coach', () => {
     const lines = (await french()).split('\n');
     expect(lines[0]).toMatch(/^Questions de connexion : présentes/u);
     expect(lines.at(-1)).toBe(
-      'Remarque : Le service du modèle de langue a échoué (HTTP 500), ce retour vient donc des vérifications hors ligne de la grille.',
+      'Remarque : Le service du modèle de langue a échoué (HTTP 500), ce retour vient donc des vérifications hors ligne de la grille. Réessayez plus tard.',
     );
   });
 

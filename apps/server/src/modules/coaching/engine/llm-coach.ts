@@ -8,7 +8,7 @@
 import type { CoachCatalogue } from '@call-insights/contracts/analysis';
 import type { LlmConfig } from '../../../adapters/llm/config.js';
 import { transcriptLines } from '../../analysis/engine/llm/chunking.js';
-import { classifyLlmFailure, LLM_FAILURE_FR, type LlmFailure } from '../../../adapters/llm/errors.js';
+import { classifyLlmFailure, llmFailureNoteFr, type LlmFailure } from '../../../adapters/llm/errors.js';
 import type { EngineLanguage } from '../../analysis/engine/language.js';
 import type { EngineLogger } from '../../analysis/engine/llm/llm-analyzer.js';
 import { createLanguageModel } from '../../../adapters/llm/model.js';
@@ -25,9 +25,8 @@ const LABELLED = /^[^:]{2,60}:\s*\S/u;
 /** The last line of fallback feedback: why the offline rubric checks answered. */
 function fallbackNote(failure: LlmFailure, language: EngineLanguage): string {
   if (language === 'en') return `Note: ${failure.message}`;
-  const status = failure.status === undefined ? '' : ` (HTTP ${failure.status})`;
-  const why = LLM_FAILURE_FR[failure.kind];
-  return `Remarque : ${why.charAt(0).toUpperCase()}${why.slice(1)}${status}, ce retour vient donc des vérifications hors ligne de la grille.`;
+  const why = llmFailureNoteFr(failure, 'ce retour vient donc des vérifications hors ligne de la grille');
+  return `Remarque : ${why.charAt(0).toUpperCase()}${why.slice(1)}`;
 }
 
 export function createLlmCoach(
