@@ -34,7 +34,7 @@
 import type { EngineLanguage } from '../language.js';
 import { countWords, normalizeForMatch, tidy, tokens } from '../text.js';
 import { cuesOf } from './clause-cues.js';
-import type { CompiledLexicon } from './compiled-lexicon.js';
+import { hedgedBefore, type CompiledLexicon } from './compiled-lexicon.js';
 import { findPrices } from './pricing.js';
 import type { CallSentence } from './signals.js';
 
@@ -323,8 +323,9 @@ export function candidateClauses(
     for (const span of spans) {
       const text = tidy(s.text.slice(span.start, span.end)).replace(/\s*\?+$/u, '');
       if (countWords(text) < 2) continue;
-      // What follows a hedge in the sentence is taken back ("I'm not saying it's too expensive").
-      if (ctx.lex.hedges.findAll(s.norm.slice(0, span.end)).length > 0) continue;
+      // What follows a hedge in the sentence is taken back ("I'm not saying it's too expensive"),
+      // until a "but" (`hedgedBefore`).
+      if (hedgedBefore(ctx.lex, s.norm, span.end)) continue;
       out.push({
         text,
         sentence: s,

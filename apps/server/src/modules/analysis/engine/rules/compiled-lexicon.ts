@@ -27,6 +27,19 @@ export type CompiledLexicon = {
   outcomes: PhraseMatcher<OutcomeKind>;
 };
 
+const CONTRAST_WORD = /(?<![\p{L}'])(?:but|mais)(?![\p{L}'])/u;
+
+/**
+ * Whether a hedge ("I'm not saying", "even if", "je ne dis pas") before `end` of a normalized sentence
+ * still governs the text there. A "but" / "mais" after the hedge ends it: "I'm not saying it's too
+ * expensive, but I can't sign anything" takes back the price and says the rest ("je dis pas que
+ * c'est trop cher, mais le budget est voté" the same).
+ */
+export function hedgedBefore(lex: CompiledLexicon, norm: string, end: number): boolean {
+  const text = norm.slice(0, end);
+  return lex.hedges.findAll(text).some((h) => !CONTRAST_WORD.test(text.slice(h.end)));
+}
+
 const flag = (phrases: readonly string[]) =>
   new PhraseMatcher(phrases.map((phrase) => ({ phrase, value: true as const })));
 

@@ -20,6 +20,32 @@ describe('analysis by method', () => {
     expect(a.objections).toEqual([]);
   });
 
+  it('says what follows "but" after a hedge: only the hedged part is taken back', () => {
+    const en = analyze(
+      call(
+        ['Speaker 1', 'Hi, this is Omar from Fixly. We help clinics answer calls. Does that sound useful?'],
+        [
+          'Speaker 2',
+          "I'm not saying it's too expensive, but I can't sign anything, my business partner makes those decisions.",
+        ],
+      ),
+    );
+    expect(en.objections.join(' | ')).toMatch(/partner makes those decisions/u);
+    expect(en.objections.join(' | ')).not.toMatch(/too expensive/u);
+    const fr = analyze(
+      call(
+        ['Speaker 1', 'Bonjour, ici Omar de Fixly. Nous aidons les cabinets à répondre au téléphone.'],
+        [
+          'Speaker 2',
+          'Je ne dis pas que c’est trop cher, mais c’est mon associé qui décide de ces dépenses-là.',
+        ],
+      ),
+      'fr',
+    );
+    expect(fr.objections.join(' | ')).toMatch(/associé qui décide/u);
+    expect(fr.objections.join(' | ')).not.toMatch(/trop cher/u);
+  });
+
   it('keeps at most three objections and three pain points per call, the likeliest', () => {
     const a = analyze(
       call(

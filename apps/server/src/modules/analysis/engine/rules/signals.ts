@@ -38,7 +38,7 @@ import {
   type FoundItem,
 } from './clause-model.js';
 import { clauseModel } from './clause-model-data.js';
-import type { CompiledLexicon } from './compiled-lexicon.js';
+import { hedgedBefore, type CompiledLexicon } from './compiled-lexicon.js';
 import type { ObjectionFamily } from './lexicon.js';
 import { POUNDS_PER_PERIOD, callSpeaksOfMoney } from './price-context.js';
 import { CURRENCY_WORDS, STERLING } from './price-currency.js';
@@ -376,9 +376,9 @@ function pointedBack(s: CallSentence, clause: Clause, sentences: readonly CallSe
   return clause;
 }
 
-/** Whether a hedge ("I'm not saying", "even if") comes before `start` in the same sentence. */
+/** Whether a hedge ("I'm not saying", "even if") before `start` in the same sentence governs it. */
 function isHedged(s: CallSentence, start: number, lex: CompiledLexicon): boolean {
-  return lex.hedges.findAll(s.norm.slice(0, start)).length > 0;
+  return hedgedBefore(lex, s.norm, start);
 }
 
 /**
