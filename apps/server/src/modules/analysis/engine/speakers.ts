@@ -245,11 +245,12 @@ function repByWhatIsSaid(
   if (first && INTRODUCES_FIRST_TURN.test(first.text)) introduced.add(first.speaker);
   // "yeah this is gord" / "hi gord its priya from wayline": the reply to a bare pick-up introduces.
   const reply = turns[1];
-  const repliesToPickUp =
-    !!first && !!reply && PICKS_UP.test(first.text.trim()) && INTRODUCES_FIRST_TURN.test(reply.text);
-  if (reply && repliesToPickUp) introduced.add(reply.speaker);
-  // Asking the one who answered for the owner counts as the caller's introduction.
-  if (reply && ASKS_FOR_OWNER.test(reply.text)) introduced.add(reply.speaker);
+  // Asking the one who answered for the owner counts as the caller's introduction too.
+  const replyIntroduces =
+    !!reply &&
+    ((!!first && PICKS_UP.test(first.text.trim()) && INTRODUCES_FIRST_TURN.test(reply.text)) ||
+      ASKS_FOR_OWNER.test(reply.text));
+  if (reply && replyIntroduces) introduced.add(reply.speaker);
   for (const seg of segments) {
     if (!introduced.has(seg.speaker) && introducesCompany(seg.text)) introduced.add(seg.speaker);
     const n = (seg.text.match(OFFERS)?.length ?? 0) + (seg.text.match(EMPATHY)?.length ?? 0);
@@ -259,8 +260,7 @@ function repByWhatIsSaid(
   const callsIn = new Set<string>();
   // "Harbor Dental, Kim speaking." / "Hi Kim, I'm calling from BrightDesk…": the business that
   // answers an outbound call is the prospect.
-  const sellerCalls =
-    !!reply && (repliesToPickUp || ASKS_FOR_OWNER.test(reply.text) || introducesCompany(reply.text));
+  const sellerCalls = !!reply && (replyIntroduces || introducesCompany(reply.text));
   turns.forEach((turn, i) => {
     // "Thanks for calling" in reply to a seller who introduced himself (and is not calling back about
     // the business's own message) is the prospect's courtesy.

@@ -114,15 +114,17 @@ describe('rules coach', () => {
   });
 
   it('writes French figures the French way: a decimal comma, no type in the singular', () => {
-    const metrics = {
+    const speaker = { talk_seconds: 60, talk_ratio: 0.5, words_per_minute: 150 };
+    const metrics: ConversationMetrics = {
       rep_speaker: 'A',
       total_duration: 120,
+      interactivity: 4,
       patience_seconds: 0.74,
       speakers: [
-        { speaker: 'A', talk_ratio: 0.5, question_count: 12, longest_monologue_seconds: 12.5 },
-        { speaker: 'B', talk_ratio: 0.5, question_count: 0, longest_monologue_seconds: 8 },
+        { ...speaker, speaker: 'A', question_count: 12, longest_monologue_seconds: 12.5 },
+        { ...speaker, speaker: 'B', question_count: 0, longest_monologue_seconds: 8 },
       ],
-    } as unknown as ConversationMetrics;
+    };
     const lines = metricLines(metrics, 'fr');
     expect(lines).toContain('Plus long monologue : 13 s. Assez court pour garder le prospect engagé.');
     expect(lines.find((l) => l.startsWith('Patience'))).toMatch(
