@@ -4,7 +4,8 @@
  * the upload is streamed to disk and never held in memory. Baseline in the same run: `cp` of the same
  * file (and `cp` + `sync FILE`, since the server fsyncs the stored file before publishing it), and the
  * same upload to a bare Node HTTP server that only streams the body to a file and fsyncs it (what
- * any Node HTTP upload can reach on this machine).
+ * any Node HTTP upload can reach on this machine). Every timed run, of the server and of the
+ * baselines, starts on a quiet disk (`sync` first), and the medians are of BENCH_RUNS (default 5).
  *
  * The client is curl (BENCH_INGEST_CLIENT=curl, the default when /usr/bin/curl exists) sending the
  * same multipart body to both servers: on this 2-CPU machine a Node client takes most of a core that
@@ -35,7 +36,7 @@ import {
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 200);
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /**
  * Untimed uploads first, to the server and to the bare baseline alike (BENCH_WARMUP, default 1): the
  * first upload of a process is the slowest (JIT, first allocations), which a server that stays up
@@ -214,6 +215,14 @@ async function timed(
   return { seconds, maxRssKb: m ? Number(m[1]) : undefined };
 }
 
+/**
+ * Writes every dirty page out (`sync`) before a timed run, the server's and the baselines' alike, so
+ * no run pays for the disk still flushing what came before it (the generated WAV, the last copy).
+ */
+async function quietDisk(): Promise<void> {
+  await timed('sync', [], false);
+}
+
 function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
@@ -261,6 +270,7 @@ try {
     const before = procMemory(pid);
     hwmResettable = resetPeakRss(pid) && hwmResettable;
     const existing = new Set(listFiles(audioDir));
+    await quietDisk();
     const res = await send(`${base}/api/analysis/upload_file`, accessToken, src);
     const after = procMemory(pid);
     if (res.status !== 201) throw new Error(`upload ${i} failed: ${res.status} ${res.body}`);
@@ -290,6 +300,7 @@ try {
   const bareSeconds: number[] = [];
   const bareRows: Row[] = [];
   for (let i = 1 - WARMUP; i <= RUNS; i++) {
+    await quietDisk();
     const res = await send(`http://127.0.0.1:${bare.port}/`, accessToken, src);
     if (res.status !== 201) throw new Error(`bare upload ${i} failed: ${res.status}`);
     if (i >= 1) bareSeconds.push(res.seconds);
@@ -314,10 +325,12 @@ try {
   const baselineRows: Row[] = [];
   for (let i = 1; i <= RUNS; i++) {
     const dst = path.join(work, `copy-${i}.wav`);
+    await quietDisk();
     const cp = await timed('cp', [src, dst], withTime);
     if (fs.statSync(dst).size !== size) throw new Error('cp produced a different size');
     fs.rmSync(dst);
     const dst2 = path.join(work, `copy-sync-${i}.wav`);
+    await quietDisk();
     const started = process.hrtime.bigint();
     await timed('cp', [src, dst2], false);
     await timed('sync', [dst2], false);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -107,6 +108,22 @@ describe('LocalStorage specifics', () => {
     expect(error).toBeInstanceOf(PayloadTooLargeError);
     expect((error as PayloadTooLargeError).userMessage).toBe('The file is larger than the 2 MB limit.');
     expect((error as PayloadTooLargeError).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('writes a body of many small chunks intact, in order (more per write than one writev takes)', async () => {
+    const dir = await tempDir();
+    dirs.push(dir);
+    const storage = new LocalStorage({ dir });
+    // 1,000-byte chunks: a 4 MiB batch gathers over 4,000 of them, past writev's 1,024 buffers.
+    const total = 9 * 1024 * 1024 + 777;
+    const body = lazyBody(total, { chunkBytes: 1000 });
+    expect(await storage.put('small-chunks.wav', body.stream)).toEqual({
+      key: 'small-chunks.wav',
+      size: total,
+    });
+    const stored = await readAll(await storage.getStream('small-chunks.wav'));
+    expect(stored.length).toBe(total);
+    expect(createHash('sha256').update(stored).digest('hex')).toBe(body.sha256());
   });
 
   it('reads back what was written, byte for byte', async () => {
