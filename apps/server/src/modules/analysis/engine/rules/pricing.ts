@@ -27,25 +27,20 @@
 import type { EngineLanguage } from '../language.js';
 import type { NumberLanguage } from '../numbers.js';
 import {
-  APPROX,
-  CHARGE_OF,
   FEE_NOUNS,
   FRAME_AFTER,
-  FRAME_BEFORE,
-  HEDGES,
   NOT_A_PRICE_AFTER,
   NOT_A_PRICE_BEFORE,
   NOT_AMOUNT_BEFORE,
   ONE_TIME_BEFORE,
   PERIOD_BEFORE,
-  PERSON_IS,
   POUNDS_PER_PERIOD,
-  RANGE_JOINERS,
   TIME_AFTER,
   speaksOfMoney,
 } from './price-context.js';
 import { CURRENCY_WORDS, STERLING, currencyAfter, fractionAfter, symbolCurrency } from './price-currency.js';
-import { fold, readNumber, tokenize, isWord, type Tok } from './price-tokens.js';
+import { AT_FRAME, DELIVERED, clockLike, framedBefore, joinsRange, wordsBefore } from './price-frames.js';
+import { fold, readNumber, tokenize, isWord } from './price-tokens.js';
 import { unitNamedBefore } from './price-unit-before.js';
 import { unitsAfterSpentOn } from './price-spent-on.js';
 import { AFTER_UNIT, CONNECTORS, SKIP_WORDS, unitsAfter } from './price-units.js';
@@ -79,7 +74,8 @@ export type Price = {
   alternative?: number;
 };
 
-type Found = Price & {
+/** A number read in the text, with what its neighbours say about it (internal to the price readers). */
+export type Found = Price & {
   from: number;
   to: number;
   hasCurrency: boolean;
@@ -405,85 +401,4 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     if (p.alt !== undefined && p.amountMax === undefined) out.alternative = p.alt;
     return out;
   });
-}
-
-/** Hundreds-and-cents words that could be a clock time ("two thirty", "three fifteen", "ten o'"). */
-const clockLike = (f: Pick<Found, 'amount'>) => [0, 15, 30, 45].includes(f.amount % 100);
-
-/** The up to `n` words before token i, nearest last, within the sentence part (stops at . ? ! ;). */
-function wordsBefore(toks: readonly Tok[], i: number, n: number): string[] {
-  const out: string[] = [];
-  for (let j = i - 1; j >= 0 && out.length < n; j--) {
-    const t = toks[j];
-    if (!t) break;
-    if (t.kind === 'punct' && /[.?!;]/u.test(t.raw)) break;
-    if (t.kind === 'word') out.unshift(t.w);
-  }
-  return out;
-}
-
-/** "looking at", "priced at", "comes in at", "starts at", "we're at": an amount follows. */
-const AT_FRAME = /^(?:looking|priced|in|starts|start|starting|we're|were|you're|youre)$/u;
-
-/**
- * A price frame before the amount at token i: a copula or a paying verb ("it's", "we pay", "runs",
- * "c'est", "on paie"), perhaps followed by a hedge ("about", "like", "quoted me"); or the amount
- * opens its sentence or clause ("Twenty-two per vehicle per month, eighty-nine per device").
- */
-function framedBefore(toks: readonly Tok[], i: number): 'frame' | 'clause' | null {
-  if (isWord(toks[i - 1]) && HEDGES.has(toks[i - 1]?.w ?? '')) return 'frame';
-  let j = i - 1;
-  while (j >= 0 && isWord(toks[j]) && APPROX.has(toks[j]?.w ?? '')) {
-    // "looking at", "priced at": "at" and "looking" are both skippable, the pair is a frame.
-    if (toks[j]?.w === 'at' && AT_FRAME.test(toks[j - 1]?.w ?? '')) return 'frame';
-    j--;
-  }
-  const t = toks[j];
-  if (!t) return 'clause';
-  if (t.kind === 'punct' && /[.,;:!?…]/u.test(t.raw)) return 'clause';
-  if (t.kind === 'dash') return 'clause';
-  if (!isWord(t)) return null;
-  // "She's seventy-eight": after a person and "is", a bare number is an age, not a price.
-  if (FRAME_BEFORE.has(t.w) || (t.w.endsWith("'s") && !PERSON_IS.has(t.w))) return 'frame';
-  // "sixteen hundred", said after "looking at" / "priced at" / "comes in at".
-  // "it comes to thirty-eight fifty", "adds up to", "works out to".
-  if (t.w === 'to' && /^(?:comes|come|came|up|out|amounts|amount)$/u.test(toks[j - 1]?.w ?? ''))
-    return 'frame';
-  // "implementation is a one-time four thousand", "a one-off nine hundred": a one-time charge.
-  if (t.w === 'onetime') return 'frame';
-  if (t.w === 'time' || t.w === 'off') {
-    const k = toks[j - 1]?.kind === 'dash' ? j - 2 : j - 1;
-    if (toks[k]?.w === 'one') return 'frame';
-  }
-  // "a deposit of nine hundred", "in the range of thirteen hundred", "un acompte de trois cents".
-  if (/^(?:of|de|d')$/u.test(t.w) && CHARGE_OF.has(toks[j - 1]?.w ?? '')) return 'frame';
-  return t.w === 'at' && AT_FRAME.test(toks[j - 1]?.w ?? '') ? 'frame' : null;
-}
-
-/** Words saying how a price is delivered, which may follow its cents ("vingt-six euros nonante livré"). */
-const DELIVERED = /^(?:delivered|installed|included|livree?s?|installee?s?|posee?s?|inclus|incluse?s?)$/u;
-
-/** Whether the tokens between two numbers join them into a range. */
-function joinsRange(toks: readonly Tok[], a: Found, b: Found): boolean {
-  const between = toks.slice(a.to, b.from);
-  if (between.length !== 1) return false;
-  const j = between[0];
-  if (!j) return false;
-  if (j.kind === 'dash') return true;
-  // "Eighteen, nineteen grand a month": a comma joins a bare number to a larger one of the same scale.
-  if (j.raw === ',')
-    return (
-      !a.hasCurrency &&
-      a.scale === 1 &&
-      b.scale > 1 &&
-      a.amount < (b.amount / b.scale) * 10 &&
-      a.amount * b.scale < b.amount
-    );
-  if (j.kind !== 'word' || !RANGE_JOINERS.has(j.w)) return false;
-  if (j.w === 'and' || j.w === 'et') {
-    // "between X and Y", "entre X et Y".
-    const before = toks[a.from - 1]?.w;
-    return before === 'between' || before === 'entre';
-  }
-  return true;
 }

@@ -1,0 +1,90 @@
+/**
+ * What the words around a number say about it, for the price reader (`pricing.ts`): whether a price
+ * frame comes before it ("it's", "we pay", "priced at", "c'est"), whether two numbers form a range
+ * ("three to four hundred", "entre … et"), and the words before it.
+ */
+import { APPROX, CHARGE_OF, FRAME_BEFORE, HEDGES, PERSON_IS, RANGE_JOINERS } from './price-context.js';
+import { isWord, type Tok } from './price-tokens.js';
+import type { Found } from './pricing.js';
+
+/** Hundreds-and-cents words that could be a clock time ("two thirty", "three fifteen", "ten o'"). */
+export const clockLike = (f: Pick<Found, 'amount'>) => [0, 15, 30, 45].includes(f.amount % 100);
+
+/** The up to `n` words before token i, nearest last, within the sentence part (stops at . ? ! ;). */
+export function wordsBefore(toks: readonly Tok[], i: number, n: number): string[] {
+  const out: string[] = [];
+  for (let j = i - 1; j >= 0 && out.length < n; j--) {
+    const t = toks[j];
+    if (!t) break;
+    if (t.kind === 'punct' && /[.?!;]/u.test(t.raw)) break;
+    if (t.kind === 'word') out.unshift(t.w);
+  }
+  return out;
+}
+
+/** "looking at", "priced at", "comes in at", "starts at", "we're at": an amount follows. */
+export const AT_FRAME = /^(?:looking|priced|in|starts|start|starting|we're|were|you're|youre)$/u;
+
+/**
+ * A price frame before the amount at token i: a copula or a paying verb ("it's", "we pay", "runs",
+ * "c'est", "on paie"), perhaps followed by a hedge ("about", "like", "quoted me"); or the amount
+ * opens its sentence or clause ("Twenty-two per vehicle per month, eighty-nine per device").
+ */
+export function framedBefore(toks: readonly Tok[], i: number): 'frame' | 'clause' | null {
+  if (isWord(toks[i - 1]) && HEDGES.has(toks[i - 1]?.w ?? '')) return 'frame';
+  let j = i - 1;
+  while (j >= 0 && isWord(toks[j]) && APPROX.has(toks[j]?.w ?? '')) {
+    // "looking at", "priced at": "at" and "looking" are both skippable, the pair is a frame.
+    if (toks[j]?.w === 'at' && AT_FRAME.test(toks[j - 1]?.w ?? '')) return 'frame';
+    j--;
+  }
+  const t = toks[j];
+  if (!t) return 'clause';
+  if (t.kind === 'punct' && /[.,;:!?…]/u.test(t.raw)) return 'clause';
+  if (t.kind === 'dash') return 'clause';
+  if (!isWord(t)) return null;
+  // "She's seventy-eight": after a person and "is", a bare number is an age, not a price.
+  if (FRAME_BEFORE.has(t.w) || (t.w.endsWith("'s") && !PERSON_IS.has(t.w))) return 'frame';
+  // "sixteen hundred", said after "looking at" / "priced at" / "comes in at".
+  // "it comes to thirty-eight fifty", "adds up to", "works out to".
+  if (t.w === 'to' && /^(?:comes|come|came|up|out|amounts|amount)$/u.test(toks[j - 1]?.w ?? ''))
+    return 'frame';
+  // "implementation is a one-time four thousand", "a one-off nine hundred": a one-time charge.
+  if (t.w === 'onetime') return 'frame';
+  if (t.w === 'time' || t.w === 'off') {
+    const k = toks[j - 1]?.kind === 'dash' ? j - 2 : j - 1;
+    if (toks[k]?.w === 'one') return 'frame';
+  }
+  // "a deposit of nine hundred", "in the range of thirteen hundred", "un acompte de trois cents".
+  if (/^(?:of|de|d')$/u.test(t.w) && CHARGE_OF.has(toks[j - 1]?.w ?? '')) return 'frame';
+  return t.w === 'at' && AT_FRAME.test(toks[j - 1]?.w ?? '') ? 'frame' : null;
+}
+
+/** Words saying how a price is delivered, which may follow its cents ("vingt-six euros nonante livré"). */
+export const DELIVERED =
+  /^(?:delivered|installed|included|livree?s?|installee?s?|posee?s?|inclus|incluse?s?)$/u;
+
+/** Whether the tokens between two numbers join them into a range. */
+export function joinsRange(toks: readonly Tok[], a: Found, b: Found): boolean {
+  const between = toks.slice(a.to, b.from);
+  if (between.length !== 1) return false;
+  const j = between[0];
+  if (!j) return false;
+  if (j.kind === 'dash') return true;
+  // "Eighteen, nineteen grand a month": a comma joins a bare number to a larger one of the same scale.
+  if (j.raw === ',')
+    return (
+      !a.hasCurrency &&
+      a.scale === 1 &&
+      b.scale > 1 &&
+      a.amount < (b.amount / b.scale) * 10 &&
+      a.amount * b.scale < b.amount
+    );
+  if (j.kind !== 'word' || !RANGE_JOINERS.has(j.w)) return false;
+  if (j.w === 'and' || j.w === 'et') {
+    // "between X and Y", "entre X et Y".
+    const before = toks[a.from - 1]?.w;
+    return before === 'between' || before === 'entre';
+  }
+  return true;
+}
