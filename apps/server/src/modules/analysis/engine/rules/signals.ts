@@ -16,7 +16,6 @@
  */
 import type { EngineLanguage } from '../language.js';
 import type { Turn } from '../speakers.js';
-import { isNumberWord } from '../numbers.js';
 import {
   clauseAround,
   isNegated,
@@ -38,18 +37,11 @@ import {
   type FoundItem,
 } from './clause-model.js';
 import { clauseModel } from './clause-model-data.js';
+import { addPrice, answersHowMany, callCurrency } from './call-prices.js';
 import { hedgedBefore, type CompiledLexicon } from './compiled-lexicon.js';
 import type { ObjectionFamily } from './lexicon.js';
-import { POUNDS_PER_PERIOD, callSpeaksOfMoney } from './price-context.js';
-import { CURRENCY_WORDS, STERLING } from './price-currency.js';
-import {
-  displayPrice,
-  findPrices,
-  pickReadings,
-  speaksOfMoney,
-  type Currency,
-  type Price,
-} from './pricing.js';
+import { callSpeaksOfMoney } from './price-context.js';
+import { displayPrice, findPrices, pickReadings, speaksOfMoney, type Price } from './pricing.js';
 import { isQuestion } from './questions.js';
 
 export type CallSentence = {
@@ -306,55 +298,6 @@ function sameItem(a: string, b: string): boolean {
   return hit > 0 && (hit / wa.size >= 0.5 || hit / wb.size >= 0.5);
 }
 
-const HOW_MANY = /(?<![\p{L}])(?:how many|how often|combien de (?!temps)|combien d')/u;
-
-/** Whether `s` opens the answer to a "how many" question: its numbers are counts. */
-function answersHowMany(s: CallSentence, sentences: readonly CallSentence[]): boolean {
-  const prev = sentences[s.index - 1];
-  return !!prev && prev.question && prev.turnIndex === s.turnIndex - 1 && HOW_MANY.test(prev.norm);
-}
-
-const STERLING_ALL = new RegExp(STERLING.source, 'giu');
-const POUNDS_PER_PERIOD_ALL = new RegExp(POUNDS_PER_PERIOD.source, 'giu');
-
-/**
- * Currency signs and the price reader's currency words (`CURRENCY_WORDS`), except the pound and the
- * "livre", which weigh as often as they pay: sterling is counted by STERLING and POUNDS_PER_PERIOD.
- */
-const CURRENCY_SAID = new RegExp(
-  String.raw`[$€]|(?<![\p{L}])(?:${Object.entries(CURRENCY_WORDS)
-    .filter(([, currency]) => currency !== 'GBP')
-    .map(([word]) => word)
-    .join('|')})(?![\p{L}])`,
-  'gu',
-);
-
-/** Whether the word before `at` in a normalized text is a number, in digits or in words. */
-function afterNumber(norm: string, at: number, language: EngineLanguage): boolean {
-  const before = /([\p{L}\p{N}'-]+)\s*$/u.exec(norm.slice(0, at))?.[1] ?? '';
-  return /\p{N}$/u.test(before) || before.split('-').every((w) => w !== '' && isNumberWord(w, language));
-}
-
-/** The currency the call speaks in: the one named most often, else dollars in English, euros in French. */
-function callCurrency(sentences: readonly CallSentence[], language: EngineLanguage): Currency {
-  const counts: Record<Currency, number> = { USD: 0, CAD: 0, EUR: 0, GBP: 0, CHF: 0 };
-  for (const s of sentences) {
-    for (const m of s.norm.matchAll(CURRENCY_SAID)) {
-      const said = m[0];
-      // "Je vais être franc avec toi": the adjective (frank), not the currency, unless a number says it.
-      if (said === 'franc' && !afterNumber(s.norm, m.index, language)) continue;
-      const currency = said === '$' ? 'USD' : said === '€' ? 'EUR' : CURRENCY_WORDS[said];
-      if (currency) counts[currency]++;
-    }
-    // "Pound" alone is as often a weight ("twelve dollars a pound"): the call is in sterling only
-    // when it says so (the sign, "quid", "sterling") or pays pounds per period ("fifty pounds a month").
-    counts.GBP +=
-      (s.norm.match(STERLING_ALL) ?? []).length + (s.norm.match(POUNDS_PER_PERIOD_ALL) ?? []).length;
-  }
-  const best = (Object.entries(counts) as [Currency, number][]).sort((a, b) => b[1] - a[1])[0];
-  return best && best[1] > 0 ? best[0] : language === 'fr' ? 'EUR' : 'USD';
-}
-
 const ANAPHOR = /^(?:which|that|this|it|and that|c'est|ca|cela|ce qui)(?![\p{L}])/iu;
 
 /**
@@ -394,34 +337,4 @@ export function affirmedByProspect(
   const next = sentences[q.index + 1];
   if (!next || next.turnIndex !== q.turnIndex + 1 || next.speaker === rep) return false;
   return lex.affirmation.test(next.norm);
-}
-
-/**
- * Adds a price unless already known. The same amount said again with fewer details ("so, $299") is
- * the same price; said first bare and later with its period, the detailed form replaces it.
- */
-function addPrice(prices: Price[], price: Price): void {
-  const same = (p: Price) =>
-    p.amount === price.amount && p.amountMax === price.amountMax && p.currency === price.currency;
-  // Already known, or a less detailed form of a known price ("thirty-five bucks a head" after
-  // "$35 per user per month"): nothing new.
-  if (
-    prices.some(
-      (p) =>
-        same(p) &&
-        (price.per === null || price.per === p.per) &&
-        (price.period === null || price.period === p.period),
-    )
-  )
-    return;
-  // A more detailed form of a known bare price replaces it ("$299", then "$299 per month").
-  const bare = prices.findIndex(
-    (p) =>
-      same(p) && (p.per === null || p.per === price.per) && (p.period === null || p.period === price.period),
-  );
-  if (bare >= 0) {
-    prices[bare] = price;
-    return;
-  }
-  prices.push(price);
 }
