@@ -66,21 +66,35 @@ const roundCents = (v: number) => [25, 50, 75].includes(Math.round(v * 100) % 10
  *    period with no unit keeps the reader's default; without other prices, the default stays.
  */
 export function pickReadings(prices: readonly Price[]): Price[] {
-  const settled = prices.filter((p) => p.alternative === undefined);
-  return prices.map((p) => {
+  // First the readings the amount's own units decide: they anchor the others as well as prices
+  // said without doubt ("one forty a month" is 140 whatever else the call says).
+  const byUnits = prices.map((p) => (p.alternative === undefined ? p : readByUnits(p)));
+  const settled = byUnits.filter((p): p is Price => p !== undefined && p.alternative === undefined);
+  return prices.map((p, i) => {
+    const decided = byUnits[i];
+    if (decided) return decided;
     const alt = p.alternative;
-    if (alt === undefined) return p;
     const rest: Price = { ...p };
     delete rest.alternative;
-    if (alt <= 0) return rest;
-    const small = Math.min(alt, p.amount);
-    const large = Math.max(alt, p.amount);
-    if (p.per && SMALL_UNITS.has(p.per) && small < 20) return { ...rest, amount: small };
-    if (p.period && !p.per) return small < 20 && roundCents(small) ? { ...rest, amount: large } : rest;
+    if (alt === undefined || alt <= 0) return rest;
     const sameKind = settled.filter((o) => (o.per !== null) === (p.per !== null));
     const anchors = (sameKind.length ? sameKind : settled).map((o) => onPeriodOf(o, p));
     if (!anchors.length) return rest;
     const near = (v: number) => Math.min(...anchors.map((a) => orders(v, a)));
     return near(alt) < near(p.amount) ? { ...rest, amount: alt } : rest;
   });
+}
+
+/** The reading of an open amount that its units decide (`pickReadings`' first two rules), if they do. */
+function readByUnits(p: Price): Price | undefined {
+  const alt = p.alternative;
+  if (alt === undefined) return p;
+  const rest: Price = { ...p };
+  delete rest.alternative;
+  if (alt <= 0) return rest;
+  const small = Math.min(alt, p.amount);
+  const large = Math.max(alt, p.amount);
+  if (p.per && SMALL_UNITS.has(p.per) && small < 20) return { ...rest, amount: small };
+  if (p.period && !p.per) return small < 20 && roundCents(small) ? { ...rest, amount: large } : rest;
+  return undefined;
 }

@@ -283,6 +283,7 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
   // "deux cent dix francs l'heure", "trois piasses l'unité": the elided article and its noun.
   if (isWord(t) && t.w.startsWith("l'")) {
     const w = t.w.slice(2);
+    if (SEASONS.has(w)) return null;
     const span = TIME_WORDS[w];
     if (span) return { period: span, to: i + 1 };
     const known = COUNT_WORDS[w];
@@ -306,6 +307,7 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
   const known = countUnit(w);
   if (known) return { per: known, to: j + 1 };
   if (NOT_UNITS.has(w) || w.length < 3) return null;
+  if (SEASONS.has(w) && t.w !== 'par' && t.w !== 'chaque') return null;
   // Any other noun: after "per"/"par"/"each"/"la" always; after "a"/"an" only for a priced amount
   // whose phrase ends there ("twenty two bucks a pallet a month", "thirty six a case").
   const open = t.kind === 'slash' || OPEN_CONNECTORS.has(t.w);
@@ -321,6 +323,12 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
   }
   return null;
 }
+
+/**
+ * Seasons after an article say when, not what per: "250 $ par mois l'hiver" is "in winter". With
+ * "par" they are a unit ("cinq cents dollars par hiver" for snow removal).
+ */
+const SEASONS = new Set(['hiver', 'ete', 'automne', 'printemps']);
 
 /** Nouns that never are a pricing unit, though they follow "a"/"per" ("a lot", "a bit", "per cent"). */
 export const NOT_UNITS = new Set([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPrice, findPrices, formatPrice, pickReadings } from './pricing.js';
+import { displayPrice, findPrices, formatPrice, pickReadings, speaksOfMoney } from './pricing.js';
 
 const en = (t: string) => findPrices(t, 'en').map((p) => formatPrice(p, 'en'));
 const fr = (t: string) => findPrices(t, 'fr').map((p) => formatPrice(p, 'fr'));
@@ -178,6 +178,27 @@ describe('price parser: hedges, charges and pounds per period', () => {
     expect(findPrices('We ship around four hundred pallets.', 'en', { callMoney: true })).toEqual([]);
   });
 
+  it('hears money in every form of "payer"', () => {
+    expect(speaksOfMoney('Qu’est-ce que vous payez présentement ?')).toBe(true);
+    expect(speaksOfMoney('Ils paient leur logiciel à l’année.')).toBe(true);
+    expect(speaksOfMoney('Il vient d’un autre pays.')).toBe(false);
+  });
+
+  it('reads a season after an article as when, not what per; with "par" it is a unit', () => {
+    expect(fr("On paie à peu près 180 $ par mois l'été.")).toEqual(['180 $ par mois']);
+    expect(fr('Ça revient à 90 € par semaine le printemps.')).toEqual(['90 € par semaine']);
+    expect(fr('Le déneigement, c’est 450 $ par hiver.')).toEqual(['450 $ par hiver']);
+  });
+
+  it('reads an amount counted per a unit and per a period as a rate wherever the call speaks of money', () => {
+    const rate = 'Most gyms around here go with two forty a locker per month.';
+    expect(findPrices(rate, 'en', { callMoney: true }).map((p) => formatPrice(p, 'en'))).toEqual([
+      '$240 per locker per month',
+    ]);
+    // Without money anywhere in the call, it stays unread.
+    expect(findPrices(rate, 'en', { callMoney: false })).toEqual([]);
+  });
+
   it('reads a charge "de" an amount, a fraction after the currency and a unit after an elided article', () => {
     expect(fr('Il faut un acompte de trois cents pour réserver.')).toEqual(['300 €']);
     expect(fr('La salle coûte huit cents euros pour la journée.')).toEqual(['800 € par jour']);
@@ -277,6 +298,13 @@ describe('two readings of "seven fifty", settled by the other prices of the call
   it('reads a monthly price with round cents under twenty in hundreds, and keeps a retail .99', () => {
     expect(call("It's twelve fifty a month.")).toEqual(['$1,250 per month']);
     expect(call("It's fourteen ninety-nine a month.")).toEqual(['$14.99 per month']);
+  });
+
+  it('anchors on readings their units decided, as well as on prices said without doubt', () => {
+    // "one thirty a month" is 130 by its period: the install is 375 beside it, not 3.75 beside the $12.
+    expect(
+      call('The plan is one thirty a month.', 'The filter is $12.', 'Install is three seventy-five.'),
+    ).toEqual(['$130 per month', '$12', '$375']);
   });
 
   it('keeps the default for a price per month with no unit, and alone', () => {

@@ -329,7 +329,16 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       return false;
     // "forty-two hundred one time, then eighty-five per user per month": a price said before in
     // the same text is money talk enough.
-    if (b.period || b.per) return moneyContext || a.framed || a.opensClause || prices.length > 0;
+    if (b.period || b.per)
+      return (
+        moneyContext ||
+        a.framed ||
+        a.opensClause ||
+        prices.length > 0 ||
+        // "at three fifty a desk per month": an amount counted per a unit and per a period is a
+        // rate, wherever the call speaks of money.
+        (!!b.per && !!b.period && callMoney)
+      );
     if (b.feeAfter) return moneyContext || callMoney;
     // "That's two twenty-nine": an amount said in the hundreds-and-cents form is said of prices,
     // unless it could be a clock time ("it's two thirty", "three fifteen"); so is a range of two
