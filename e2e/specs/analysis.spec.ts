@@ -276,7 +276,11 @@ test('an analysed call: tabs, coaching, share, revoke', async ({
     const publicPage = await shared.newPage();
     await test.step('the link opens the analysis signed out', async () => {
       await publicPage.goto(link);
-      await expect(publicPage.getByRole('heading', { level: 1 })).toHaveText('Shared call analysis');
+      // A new browser context loads the app cold (its own chunks, the chart library) while other
+      // specs run on the same two cores: past Playwright's default five seconds at times.
+      await expect(publicPage.getByRole('heading', { level: 1 })).toHaveText('Shared call analysis', {
+        timeout: 20_000,
+      });
       await expect(publicPage.getByText(record.file.originalname, { exact: true })).toBeVisible();
       const highlights = insightsPanel(publicPage, 'Highlights');
       await expect(highlights.getByText('Result: Follow-up', { exact: true })).toBeVisible();
