@@ -22,12 +22,12 @@ import {
   candidateClauses,
   pickClauses,
   trainLogistic,
-  shownTexts,
   type Clause,
   type ClauseKind,
   type ClauseModel,
   type LogisticModel,
 } from '../rules/clause-model.js';
+import { shownTexts } from '../rules/clause-spans.js';
 import { prepareCall } from '../rules/rules-analyzer.js';
 import { callSpeaksOfMoney } from '../rules/price-context.js';
 import type { DevsetItem } from './devset.js';

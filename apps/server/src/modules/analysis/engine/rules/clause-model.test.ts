@@ -5,15 +5,8 @@ import { loadDevset } from '../evaluation/devset.js';
 import { serializeClauseModel, trainClauseModel } from '../evaluation/train-clause-model.js';
 import { normalizeForMatch } from '../text.js';
 import { CUE_CLASSES, cuesOf } from './clause-cues.js';
-import {
-  clauseSpans,
-  pickClauses,
-  probability,
-  trainLogistic,
-  widenClause,
-  type Clause,
-  type ClauseModel,
-} from './clause-model.js';
+import { pickClauses, probability, trainLogistic, type Clause, type ClauseModel } from './clause-model.js';
+import { clauseSpans, widenClause } from './clause-spans.js';
 import { analyzeWithRules } from './rules-analyzer.js';
 import type { CallSentence } from './signals.js';
 

@@ -29,7 +29,7 @@
  *    content words are half covered by one already picked is the same item said again and is
  *    skipped; a clause goes to the kind (objection or pain) it is more probable for.
  *  - Display (`widenClause`, ADR 042): an item is shown as its thought, with the neighbouring
- *    clauses of its sentence up to `ITEM_CONTENT_WORDS` content words.
+ *    clauses of its sentence up to `ITEM_CONTENT_WORDS` content words (`clause-spans.ts`).
  */
 import type { EngineLanguage } from '../language.js';
 import { countWords, normalizeForMatch, tidy } from '../text.js';
@@ -38,16 +38,6 @@ import { hedgedBefore, type CompiledLexicon } from './compiled-lexicon.js';
 import { findPrices } from './pricing.js';
 import type { CallSentence } from './signals.js';
 import { clauseSpans, words, type Span } from './clause-spans.js';
-
-export {
-  clauseSpans,
-  ITEM_CONTENT_WORDS,
-  shownText,
-  shownTexts,
-  stemWord,
-  widenClause,
-  type FoundItem,
-} from './clause-spans.js';
 
 export type ClauseKind = 'objection' | 'pain';
 export const CLAUSE_KINDS: readonly ClauseKind[] = ['objection', 'pain'];

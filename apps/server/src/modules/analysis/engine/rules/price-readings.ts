@@ -68,15 +68,14 @@ const roundCents = (v: number) => [25, 50, 75].includes(Math.round(v * 100) % 10
 export function pickReadings(prices: readonly Price[]): Price[] {
   // First the readings the amount's own units decide: they anchor the others as well as prices
   // said without doubt ("one forty a month" is 140 whatever else the call says).
-  const byUnits = prices.map((p) => (p.alternative === undefined ? p : readByUnits(p)));
-  const settled = byUnits.filter((p): p is Price => p !== undefined && p.alternative === undefined);
+  const byUnits = prices.map(readByUnits);
+  const settled = byUnits.filter((p): p is Price => p !== undefined);
   return prices.map((p, i) => {
     const decided = byUnits[i];
     if (decided) return decided;
-    const alt = p.alternative;
-    const rest: Price = { ...p };
-    delete rest.alternative;
-    if (alt === undefined || alt <= 0) return rest;
+    // Undecided by its units: an open amount, weighed against the call's settled prices.
+    const alt = p.alternative ?? p.amount;
+    const rest = withoutAlternative(p);
     const sameKind = settled.filter((o) => (o.per !== null) === (p.per !== null));
     const anchors = (sameKind.length ? sameKind : settled).map((o) => onPeriodOf(o, p));
     if (!anchors.length) return rest;
@@ -85,12 +84,20 @@ export function pickReadings(prices: readonly Price[]): Price[] {
   });
 }
 
-/** The reading of an open amount that its units decide (`pickReadings`' first two rules), if they do. */
+function withoutAlternative(p: Price): Price {
+  const rest: Price = { ...p };
+  delete rest.alternative;
+  return rest;
+}
+
+/**
+ * The price as its units settle it (`pickReadings`' first two rules): itself when said without
+ * doubt, else the reading its unit or period decides; undefined when only the call can decide.
+ */
 function readByUnits(p: Price): Price | undefined {
   const alt = p.alternative;
   if (alt === undefined) return p;
-  const rest: Price = { ...p };
-  delete rest.alternative;
+  const rest = withoutAlternative(p);
   if (alt <= 0) return rest;
   const small = Math.min(alt, p.amount);
   const large = Math.max(alt, p.amount);

@@ -30,12 +30,11 @@ import {
   kindOf,
   probability,
   pickClauses,
-  shownText,
   type Clause as ModelClause,
   type ClauseKind,
   type ClauseModel,
-  type FoundItem,
 } from './clause-model.js';
+import { shownText, type FoundItem } from './clause-spans.js';
 import { clauseModel } from './clause-model-data.js';
 import { addPrice, answersHowMany, callCurrency } from './call-prices.js';
 import { hedgedBefore, type CompiledLexicon } from './compiled-lexicon.js';
