@@ -1,7 +1,8 @@
 /**
  * The prices of a call, read sentence by sentence by `extractSignals` (`signals.ts`): the currency
  * the call speaks in, whether a sentence answers a "how many" question (its numbers are counts),
- * and how a price said again is merged with the one already found.
+ * how a price said again is merged with the one already found, and the unit and period a bare
+ * amount takes from a price it is compared with (`comparedWith`, ADR 050).
  */
 import type { EngineLanguage } from '../language.js';
 import { isNumberWord } from '../numbers.js';
@@ -88,3 +89,62 @@ export function addPrice(prices: Price[], price: Price): void {
   }
   prices.push(price);
 }
+
+/**
+ * Words that set a bare amount beside a price just said, as the same kind of price for another time
+ * or party: "we were paying eight forty a month and now it's eleven twenty", "seventy-five an hour;
+ * for non-members it's ninety-five", "twenty-nine ninety-nine per seat a month, and the standard rate
+ * is thirty-nine ninety-nine". Written from how both languages compare prices, not from a call.
+ */
+const COMPARES = {
+  en: /(?<![\p{L}'])(?:(?<!(?:right|for|just) )now|was|were|used to|standard|regular|normally|usually|list price|full price|instead|otherwise|whereas|while|compared|versus|vs|for (?:non[- ]?)?(?:members?|everyone else|others?|new customers?|existing customers?)|went up to|goes up to|down to)(?![\p{L}'])/u,
+  // "c'était": the elided pronoun may stand before the word.
+  fr: /(?<![\p{L}])(?:(?<!(?:pour l'instant|en ce moment) )maintenant|avant|auparavant|etait|normalement|habituellement|d'habitude|tarif (?:standard|normal|regulier|public)|prix (?:public|normal|catalogue)|au lieu de|sinon|alors que|tandis que|pour les (?:non[- ]?)?(?:membres|autres|nouveaux clients)|passe a|passer a|monte a)(?![\p{L}'])/u,
+} as const;
+
+/** An amount said with its period or unit, and where: the anchor a bare amount beside it may share. */
+export type PriceSaid = { price: Price; sentence: CallSentence; at: number };
+
+/**
+ * The bare amount `price` (no unit, no period) said at `at` in sentence `s` takes the unit and period
+ * of `before`, the last price said with them, when it stands beside it as a compared price: in the
+ * same sentence or the one right after, at most `NEAR_WORDS` words later, with a comparing word
+ * between them (`COMPARES`). One-time charges ("plus five hundred for the setup") never compare:
+ * they have no comparing word and keep no period. Returns the price unchanged otherwise.
+ */
+export function comparedWith(
+  price: Price,
+  s: CallSentence,
+  at: number,
+  before: PriceSaid | undefined,
+  language: EngineLanguage,
+): Price {
+  if (!before || price.per !== null || price.period !== null) return price;
+  if (before.price.period === 'one-time' || price.currency !== before.price.currency) return price;
+  const between =
+    before.sentence.index === s.index
+      ? s.norm.slice(before.at, at)
+      : before.sentence.index === s.index - 1
+        ? `${before.sentence.norm.slice(before.at)} ${s.norm.slice(0, at)}`
+        : null;
+  if (between === null || between.split(/\s+/u).filter(Boolean).length > NEAR_WORDS) return price;
+  if (!COMPARES[language].test(between)) return price;
+  // Compared prices are of one order ("eight forty" then "eleven twenty"); a total or a budget beside a
+  // rate is not the rate for someone else.
+  const near = (a: number) => a >= before.price.amount / RATIO && a <= before.price.amount * RATIO;
+  if (!near(price.amount) && !(price.alternative !== undefined && near(price.alternative))) return price;
+  const out: Price = { ...price, per: before.price.per, period: before.price.period };
+  // Of its two readings ("eleven twenty": 1,120 or 11.20), the one of the compared price's order.
+  if (price.alternative !== undefined && near(price.alternative) !== near(price.amount)) {
+    if (near(price.alternative)) out.amount = price.alternative;
+    delete out.alternative;
+  }
+  if (before.price.perText) out.perText = before.price.perText;
+  return out;
+}
+
+/** At most this many times more or less than the price it is compared with. */
+const RATIO = 4;
+
+/** How far a compared amount may stand from the price it is compared with, in words. */
+const NEAR_WORDS = 16;

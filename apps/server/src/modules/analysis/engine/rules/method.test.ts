@@ -622,6 +622,73 @@ describe('analysis by method', () => {
       ),
       'fr',
     );
-    expect(swiss.pricing_discussed.map((p) => p.split(' (')[0])).toEqual(['400 CHF par an', '300 CHF']);
+    // The other provider's price, compared ("c'était"), is per year as well.
+    expect(swiss.pricing_discussed.map((p) => p.split(' (')[0])).toEqual([
+      '400 CHF par an',
+      '300 CHF par an',
+    ]);
+  });
+
+  it("gives a bare amount compared with a price just said that price's unit and period", () => {
+    const shown = (a: { pricing_discussed: string[] }) => a.pricing_discussed.map((p) => p.split(' (')[0]);
+    expect(
+      shown(
+        analyze(
+          call(
+            ['Rep', 'What are you paying for the line today?'],
+            ['Prospect', "We were paying six forty a month, and now it's eight ten and nobody told us why."],
+          ),
+        ),
+      ),
+    ).toEqual(['$640 per month', '$810 per month']);
+    expect(
+      shown(
+        analyze(
+          call(
+            ['Rep', 'Lessons are forty-five an hour for members.'],
+            ['Rep', 'For non-members it is sixty.'],
+            ['Prospect', 'Okay.'],
+          ),
+        ),
+      ),
+    ).toEqual(['$45 per hour', '$60 per hour']);
+    expect(
+      shown(
+        analyze(
+          call(
+            ['Client', "On payait neuf cents euros par mois, maintenant c'est mille cent."],
+            ['Vendeur', 'Je vois.'],
+          ),
+          'fr',
+        ),
+      ),
+    ).toEqual(['900 € par mois', '1 100 € par mois']);
+    // Not compared: a threshold said "right now", and a total of another order than a rate per page.
+    expect(
+      shown(
+        analyze(
+          call(
+            [
+              'Rep',
+              'The filters are forty dollars a box right now, and shipping is free over two hundred dollars.',
+            ],
+            ['Prospect', 'Okay.'],
+          ),
+        ),
+      ),
+    ).toEqual(['$40 per box', '$200']);
+    expect(
+      shown(
+        analyze(
+          call(
+            [
+              'Rep',
+              'We charge fourteen cents a page, so a job your size is usually twenty thousand dollars.',
+            ],
+            ['Prospect', 'Okay.'],
+          ),
+        ),
+      ),
+    ).toEqual(['$0.14 per page', '$20,000']);
   });
 });

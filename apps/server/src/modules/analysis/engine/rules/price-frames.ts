@@ -10,16 +10,32 @@ import type { Found } from './pricing.js';
 /** Hundreds-and-cents words that could be a clock time ("two thirty", "three fifteen", "ten o'"). */
 export const clockLike = (f: Pick<Found, 'amount'>) => [0, 15, 30, 45].includes(f.amount % 100);
 
-/** The up to `n` words before token i, nearest last, within the sentence part (stops at . ? ! ;). */
-export function wordsBefore(toks: readonly Tok[], i: number, n: number): string[] {
-  const out: string[] = [];
-  for (let j = i - 1; j >= 0 && out.length < n; j--) {
+/**
+ * Whether a word of `NOT_A_PRICE_BEFORE` (a loss, a deductible, a refund…) stands within the four
+ * words before token i. A cue that itself follows an amount names that amount, not this one: in
+ * "a two hundred fifty dollar deductible comes to thirty-eight dollars a month" the deductible is the
+ * two hundred fifty, and the thirty-eight is the price.
+ */
+export function notAPriceBefore(
+  toks: readonly Tok[],
+  i: number,
+  cues: ReadonlySet<string>,
+  amountWord: (w: string) => boolean,
+): boolean {
+  let seen = 0;
+  for (let j = i - 1; j >= 0 && seen < 4; j--) {
     const t = toks[j];
-    if (!t) break;
-    if (t.kind === 'punct' && /[.?!;]/u.test(t.raw)) break;
-    if (t.kind === 'word') out.unshift(t.w);
+    if (!t || (t.kind === 'punct' && /[.?!;]/u.test(t.raw))) break;
+    if (t.kind !== 'word') continue;
+    seen++;
+    if (!cues.has(t.w)) continue;
+    const before = toks[j - 1];
+    const namesAnAmount =
+      !!before &&
+      (before.kind === 'num' || before.kind === 'sym' || (before.kind === 'word' && amountWord(before.w)));
+    if (!namesAnAmount) return true;
   }
-  return out;
+  return false;
 }
 
 /** "looking at", "priced at", "comes in at", "starts at", "we're at": an amount follows. */

@@ -280,6 +280,16 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
     /^(?:\d+|two|three|four|six|other|les)$/u.test(toks[i + 1]?.w ?? '')
   )
     return null;
+  // Speech-to-text that drops apostrophes glues the article to a known unit ("quatre piasses et
+  // demie lunité", "cent francs lheure"): read as "l'unité", "l'heure". Only known units: "lavage"
+  // or "livraison" are words of their own.
+  if (isWord(t) && /^l[aeiouyh]/u.test(t.w)) {
+    const w = t.w.slice(1);
+    const span = TIME_WORDS[w];
+    if (span && !SEASONS.has(w)) return { period: span, to: i + 1 };
+    const known = COUNT_WORDS[w];
+    if (known) return { per: known, to: i + 1 };
+  }
   // "deux cent dix francs l'heure", "trois piasses l'unité": the elided article and its noun.
   if (isWord(t) && t.w.startsWith("l'")) {
     const w = t.w.slice(2);
@@ -300,6 +310,9 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
   // "de l'heure", "à l'unité": the elided article belongs to the unit.
   const w = u.w.replace(/^l'/u, '');
   if (t.w === 'de' && w === u.w) return null;
+  // French "à" folds to "a", but "à" and a bare noun is never "per": "neuf mille à charge" (to be
+  // paid by), "trois cents euros à part" (separately). "à l'heure" keeps its article.
+  if (t.raw === 'à' && w === u.w) return null;
   const period = TIME_WORDS[w];
   if (period) return { period, to: j + 1 };
   if (w === 'square' && (toks[j + 1]?.w === 'foot' || toks[j + 1]?.w === 'feet'))

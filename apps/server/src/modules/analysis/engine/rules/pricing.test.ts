@@ -199,6 +199,36 @@ describe('price parser: hedges, charges and pounds per period', () => {
     expect(findPrices(rate, 'en', { callMoney: false })).toEqual([]);
   });
 
+  it('reads an amount "at" a rate per hour wherever the call speaks of money, and keeps clock times out', () => {
+    const rate = 'The van is a three-hour minimum at one thirty-five an hour.';
+    expect(findPrices(rate, 'en', { callMoney: true }).map((p) => formatPrice(p, 'en'))).toEqual([
+      '$135 per hour',
+    ]);
+    expect(findPrices(rate, 'en', { callMoney: false })).toEqual([]);
+    expect(findPrices('The crew gets there at two fifteen.', 'en', { callMoney: true })).toEqual([]);
+  });
+
+  it('reads the price after a deductible named by its own amount, and still keeps the deductible out', () => {
+    expect(
+      en('The gold plan with a five hundred dollar deductible works out to forty-two dollars a month.'),
+    ).toEqual(['$42 per month']);
+    expect(en('Your deductible is five hundred dollars.')).toEqual([]);
+    expect(fr('Avec une franchise de mille euros, vous êtes couvert.')).toEqual([]);
+  });
+
+  it('reads "à part" and "à charge" as how a charge is paid, not what per', () => {
+    expect(fr('Le transport, c’est trois cents euros à part.')).toEqual(['300 €']);
+    expect(fr('Il reste deux mille euros à charge pour vous.')).toEqual(['2 000 €']);
+    expect(fr('C’est vingt euros à l’unité.')).toEqual(['20 € par unité']);
+  });
+
+  it('reads a known unit glued to its article by speech-to-text ("lunité", "lheure")', () => {
+    expect(fr('les gants sont à trois piasses et demie lunité')).toEqual(['3,50 $ par unité']);
+    expect(fr('le technicien cest quatre-vingts piasses lheure')).toEqual(['80 $ par heure']);
+    // A word of its own that starts like one stays out.
+    expect(fr('cest quarante piasses lavage compris')).toEqual(['40 $']);
+  });
+
   it('reads a charge "de" an amount, a fraction after the currency and a unit after an elided article', () => {
     expect(fr('Il faut un acompte de trois cents pour réserver.')).toEqual(['300 €']);
     expect(fr('La salle coûte huit cents euros pour la journée.')).toEqual(['800 € par jour']);

@@ -25,7 +25,7 @@
  * is $2,990", "setup fee of $500") counts when nothing follows.
  */
 import type { EngineLanguage } from '../language.js';
-import type { NumberLanguage } from '../numbers.js';
+import { isNumberWord, type NumberLanguage } from '../numbers.js';
 import {
   FEE_NOUNS,
   FRAME_AFTER,
@@ -39,7 +39,7 @@ import {
   speaksOfMoney,
 } from './price-context.js';
 import { CURRENCY_WORDS, STERLING, currencyAfter, fractionAfter, symbolCurrency } from './price-currency.js';
-import { AT_FRAME, DELIVERED, clockLike, framedBefore, joinsRange, wordsBefore } from './price-frames.js';
+import { AT_FRAME, DELIVERED, clockLike, framedBefore, joinsRange, notAPriceBefore } from './price-frames.js';
 import { fold, readNumber, tokenize, isWord } from './price-tokens.js';
 import { unitNamedBefore } from './price-unit-before.js';
 import { unitsAfterSpentOn } from './price-spent-on.js';
@@ -84,6 +84,8 @@ export type Found = Price & {
   excluded: boolean;
   /** A price frame before the amount ("it's", "we pay", "c'est"). */
   framed: boolean;
+  /** "at" before the amount and a unit or period after it: "a five-hour minimum at one sixty-five an hour". */
+  rateAt: boolean;
   /** The amount opens its sentence or clause ("Twenty-two per vehicle per month, eighty-nine …"). */
   opensClause: boolean;
   /** What follows a bare amount lets it end a price phrase. */
@@ -118,6 +120,8 @@ export type FindPricesOptions = {
  * amounts in digits are read (a caller that does not know the language, such as the language-model
  * merge, gets no guesses from words).
  */
+const ARTICLES = new Set(['a', 'an', 'one', 'un', 'une']);
+
 export function findPrices(text: string, language?: EngineLanguage, opts: FindPricesOptions = {}): Price[] {
   const toks = tokenize(text);
   const languages: NumberLanguage[] = language ? [language] : [];
@@ -284,7 +288,13 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
         isWord(toks[end]) &&
         !FRAME_AFTER.has(toks[end]?.w ?? '')) ||
       (isWord(toks[end]) && NOT_A_PRICE_AFTER.has(toks[end]?.w ?? '') && !units.period && !units.per) ||
-      wordsBefore(toks, start, 4).some((w) => NOT_A_PRICE_BEFORE.has(w));
+      notAPriceBefore(
+        toks,
+        start,
+        NOT_A_PRICE_BEFORE,
+        // "une franchise", "a deductible": the article is not an amount.
+        (w) => !!CURRENCY_WORDS[w] || (!ARTICLES.has(w) && languages.some((l) => isNumberWord(w, l))),
+      );
     const next = toks[end];
     numbers.push({
       amount: value < 0.01 ? Math.round(value * 10_000) / 10_000 : Math.round(value * 100) / 100,
@@ -298,6 +308,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       scale: n.scale,
       excluded,
       framed: frame === 'frame',
+      rateAt: isWord(prevTok) && prevTok.w === 'at' && !!(units.per || units.period),
       opensClause: frame === 'clause',
       endsPhrase: !next || next.kind !== 'word' || FRAME_AFTER.has(next.w),
       words: isWord(toks[n.from]),
@@ -336,8 +347,10 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
         a.opensClause ||
         prices.length > 0 ||
         // "at three fifty a desk per month": an amount counted per a unit and per a period is a
-        // rate, wherever the call speaks of money.
-        (!!b.per && !!b.period && callMoney)
+        // rate, wherever the call speaks of money; so is one "at" an amount per hour ("a five-hour
+        // minimum at one sixty-five an hour"): clock times take no period.
+        (!!b.per && !!b.period && callMoney) ||
+        (a.rateAt && callMoney)
       );
     if (b.feeAfter) return moneyContext || callMoney;
     // "That's two twenty-nine": an amount said in the hundreds-and-cents form is said of prices,

@@ -36,7 +36,7 @@ import {
 } from './clause-model.js';
 import { shownText, type FoundItem } from './clause-spans.js';
 import { clauseModel } from './clause-model-data.js';
-import { addPrice, answersHowMany, callCurrency } from './call-prices.js';
+import { addPrice, answersHowMany, callCurrency, comparedWith, type PriceSaid } from './call-prices.js';
 import { hedgedBefore, type CompiledLexicon } from './compiled-lexicon.js';
 import type { ObjectionFamily } from './lexicon.js';
 import { callSpeaksOfMoney } from './price-context.js';
@@ -133,6 +133,8 @@ export function extractSignals(
   const families = new Set<string>();
   const painKeys = new Set<string>();
   const prices: Price[] = [];
+  /** The last price said with its unit or period (a bare amount compared with it shares them). */
+  let detailed: PriceSaid | undefined;
   /** Where each objection and pain point was found (its text as found → sentence and span). */
   const where = new Map<string, { sentence: CallSentence; span: Span }>();
 
@@ -204,7 +206,13 @@ export function extractSignals(
       counts: answersHowMany(s, sentences),
       defaultCurrency: currency,
     });
-    for (const price of found) {
+    let from = 0;
+    for (const said of found) {
+      const at = said.spoken ? s.text.indexOf(said.spoken, from) : -1;
+      const where = at >= 0 ? at : from;
+      const price = comparedWith(said, s, where, detailed, language);
+      if (price.per !== null || price.period !== null) detailed = { price, sentence: s, at: where };
+      from = where + (said.spoken?.length ?? 0);
       out.pricingSentences.add(s.index);
       addPrice(prices, price);
     }
