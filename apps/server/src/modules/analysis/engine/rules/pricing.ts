@@ -39,10 +39,11 @@ import {
   speaksOfMoney,
 } from './price-context.js';
 import { CURRENCY_WORDS, STERLING, currencyAfter, fractionAfter, symbolCurrency } from './price-currency.js';
-import { AT_FRAME, DELIVERED, clockLike, framedBefore, joinsRange, notAPriceBefore } from './price-frames.js';
+import { AT_FRAME, DELIVERED, framedBefore, joinsRange, notAPriceBefore } from './price-frames.js';
 import { fold, readNumber, tokenize, isWord } from './price-tokens.js';
 import { unitNamedBefore } from './price-unit-before.js';
 import { unitsAfterSpentOn } from './price-spent-on.js';
+import { countsAsPrice } from './price-accept.js';
 import { AFTER_UNIT, CONNECTORS, SKIP_WORDS, unitsAfter } from './price-units.js';
 
 export { speaksOfMoney } from './price-context.js';
@@ -318,59 +319,8 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     i = end - 1;
   }
 
-  /** Whether an amount (or a range ending with `b`) counts as a price. */
-  const isPrice = (a: Found, b: Found = a): boolean => {
-    if (a.excluded || b.excluded) return false;
-    if (a.hasCurrency || b.hasCurrency) return true;
-    if (opts.counts || b.amount < 10) return false;
-    // A year said in words ("two thousand twenty seven", "twenty twenty six") is a date.
-    if (b.words && b.amount > 1950 && b.amount < 2100 && b.amount !== 2000 && a === b) return false;
-    // "The building went up in nineteen eighty-two.", "like it's nineteen sixty": read in the
-    // hundreds, a year of the last century; shop prices in that form end in 9 or 5 ("nineteen
-    // ninety-nine", "nineteen ninety-five").
-    if (
-      a === b &&
-      !b.per &&
-      !b.period &&
-      b.alt &&
-      b.alt > 1950 &&
-      b.alt < 2030 &&
-      ![5, 9].includes(b.alt % 10)
-    )
-      return false;
-    // "forty-two hundred one time, then eighty-five per user per month": a price said before in
-    // the same text is money talk enough.
-    if (b.period || b.per)
-      return (
-        moneyContext ||
-        a.framed ||
-        a.opensClause ||
-        prices.length > 0 ||
-        // "at three fifty a desk per month": an amount counted per a unit and per a period is a
-        // rate, wherever the call speaks of money; so is one "at" an amount per hour ("a five-hour
-        // minimum at one sixty-five an hour"): clock times take no period.
-        (!!b.per && !!b.period && callMoney) ||
-        (a.rateAt && callMoney)
-      );
-    if (b.feeAfter) return moneyContext || callMoney;
-    // "That's two twenty-nine": an amount said in the hundreds-and-cents form is said of prices,
-    // unless it could be a clock time ("it's two thirty", "three fifteen"); so is a range of two
-    // such amounts ("it's usually one fifty to two fifty").
-    if (
-      a.alt !== undefined &&
-      b.alt !== undefined &&
-      (a.framed || a.opensClause) &&
-      b.endsPhrase &&
-      !clockLike(a) &&
-      !clockLike(b)
-    )
-      return true;
-    // A bare number under a hundred ("it's fifteen", "was like twenty") is as often a count, an age or
-    // a size: only where the passage itself speaks of money, or has already given a price ("twenty
-    // nine dollars instead of the usual seventy nine").
-    if (b.amount < 100) return a.framed && (moneyContext || prices.length > 0) && b.endsPhrase;
-    return a.framed && (moneyContext || callMoney) && b.endsPhrase;
-  };
+  const ctx = { moneyContext, callMoney, counts: !!opts.counts };
+  const isPrice = (a: Found, b: Found = a) => countsAsPrice(a, b, { ...ctx, pricesBefore: prices.length });
 
   const prices: Found[] = [];
   for (let k = 0; k < numbers.length; k++) {
