@@ -11,6 +11,25 @@ import { CURRENCY_WORDS, STERLING } from './price-currency.js';
 import type { Currency, Price } from './pricing.js';
 import type { CallSentence } from './signals.js';
 
+/**
+ * A time of day or a day named: "Saturday morning", "lunch", "second shift", "demain matin". Written
+ * from both languages' ways of setting a time, not from a call.
+ */
+const TIME_OF_DAY =
+  /(?<![\p{L}])(?:morning|afternoon|evening|tonight|noon|lunch|breakfast|dinner|o'?clock|a\.?m|p\.?m|shift|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|matin|apres-midi|soir|midi|demain|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?(?![\p{L}])/u;
+
+/**
+ * Whether a sentence sets a time rather than a price: it or the speaker's sentence before names a
+ * time of day or a day, and it speaks of no money itself ("Saturday morning would work. Around ten thirty?").
+ */
+export function setsATime(s: CallSentence, sentences: readonly CallSentence[], money: boolean): boolean {
+  if (money) return false;
+  const prev = sentences[s.index - 1];
+  return (
+    TIME_OF_DAY.test(s.norm) || (!!prev && prev.turnIndex === s.turnIndex && TIME_OF_DAY.test(prev.norm))
+  );
+}
+
 const HOW_MANY = /(?<![\p{L}])(?:how many|how often|combien de (?!temps)|combien d')/u;
 
 /** Whether `s` opens the answer to a "how many" question: its numbers are counts. */

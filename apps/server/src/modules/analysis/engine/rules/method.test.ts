@@ -629,6 +629,30 @@ describe('analysis by method', () => {
     ]);
   });
 
+  it('reads a time set for a meeting as a time, and a price after the other side names a time as a price', () => {
+    const shown = (a: { pricing_discussed: string[] }) => a.pricing_discussed.map((p) => p.split(' (')[0]);
+    expect(
+      shown(
+        analyze(
+          call(
+            ['Rep', 'The first lesson is on us, then it is a flat fee per month.'],
+            ['Prospect', 'Saturday morning would be best. Around nine thirty?'],
+          ),
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      shown(
+        analyze(
+          call(
+            ['Prospect', 'The gutters overflow every morning it rains, so we want them cleaned.'],
+            ['Rep', 'For a house that size it is two forty-nine, and the guards are extra.'],
+          ),
+        ),
+      ),
+    ).toEqual(['$249']);
+  });
+
   it("gives a bare amount compared with a price just said that price's unit and period", () => {
     const shown = (a: { pricing_discussed: string[] }) => a.pricing_discussed.map((p) => p.split(' (')[0]);
     expect(
@@ -663,20 +687,17 @@ describe('analysis by method', () => {
         ),
       ),
     ).toEqual(['900 € par mois', '1 100 € par mois']);
-    // Not compared: a threshold said "right now", and a total of another order than a rate per page.
+    // Not compared: another item said after "right now", and a total of another order than a rate per page.
     expect(
       shown(
         analyze(
           call(
-            [
-              'Rep',
-              'The filters are forty dollars a box right now, and shipping is free over two hundred dollars.',
-            ],
+            ['Rep', 'The filters are forty dollars a box right now, and the starter kit is ninety dollars.'],
             ['Prospect', 'Okay.'],
           ),
         ),
       ),
-    ).toEqual(['$40 per box', '$200']);
+    ).toEqual(['$40 per box', '$90']);
     expect(
       shown(
         analyze(

@@ -38,6 +38,69 @@ export function notAPriceBefore(
   return false;
 }
 
+/**
+ * Words said of a spending threshold before "over" / "au-dessus de": "free shipping over two hundred
+ * dollars", "he signs anything over a thousand dollars", "les devis au-dessus de cinq cents euros".
+ * The amount is a limit, not what something costs.
+ */
+const THRESHOLD_OF = new Set([
+  'free',
+  'anything',
+  'everything',
+  'orders',
+  'order',
+  'purchases',
+  'spend',
+  'sign',
+  'signs',
+  'approve',
+  'approves',
+  'gratuit',
+  'gratuite',
+  'offert',
+  'offerte',
+  'tout',
+  'devis',
+  'commande',
+  'commandes',
+  'achat',
+  'achats',
+  'investissement',
+  'depense',
+  'depenses',
+]);
+
+/** Whether the amount at token i follows "over"/"above"/"au-dessus de"/"au-delà de" said of a threshold. */
+export function thresholdBefore(toks: readonly Tok[], i: number): boolean {
+  const words: string[] = [];
+  for (let j = i - 1; j >= 0 && words.length < 8; j--) {
+    const t = toks[j];
+    if (!t || (t.kind === 'punct' && /[.?!;]/u.test(t.raw))) break;
+    if (t.kind === 'word') words.unshift(t.w);
+  }
+  const n = words.length;
+  const over = /^(?:over|above)$/u.test(words[n - 1] ?? '')
+    ? n - 1
+    : words[n - 1] === 'de' && /^(?:dessus|dela)$/u.test(words[n - 2] ?? '') && words[n - 3] === 'au'
+      ? n - 3
+      : -1;
+  return over > 0 && words.slice(Math.max(0, over - 4), over).some((w) => THRESHOLD_OF.has(w));
+}
+
+/**
+ * Whether an amount said in words reads as a clock time: an hour from one to twelve ("eleven"), or
+ * an hour and its minutes ("ten thirty", "three forty-five": the other reading 10.30, 3.45).
+ */
+export function readsAsClock(value: number, alt: number | undefined): boolean {
+  if (Number.isInteger(value) && value >= 1 && value <= 12) return true;
+  // Of the two readings, the one with cents: hours and minutes.
+  const decimal = [value, alt].find((r) => r !== undefined && !Number.isInteger(r));
+  if (decimal === undefined || alt === undefined) return false;
+  const hour = Math.floor(decimal);
+  const minutes = Math.round((decimal - hour) * 100);
+  return hour >= 1 && hour <= 12 && minutes < 60;
+}
+
 /** "looking at", "priced at", "comes in at", "starts at", "we're at": an amount follows. */
 export const AT_FRAME = /^(?:looking|priced|in|starts|start|starting|we're|were|you're|youre)$/u;
 

@@ -216,6 +216,29 @@ describe('price parser: hedges, charges and pounds per period', () => {
     expect(fr('Avec une franchise de mille euros, vous êtes couvert.')).toEqual([]);
   });
 
+  it('keeps a spending threshold out: free delivery over, anything over, les devis au-dessus de', () => {
+    expect(
+      en('The service is sixty dollars a month, and delivery is free over three hundred dollars.'),
+    ).toEqual(['$60 per month']);
+    expect(en('My partner signs off on anything over five thousand dollars.')).toEqual([]);
+    expect(fr('Le conseil valide les devis au-dessus de deux mille euros.')).toEqual([]);
+    // A price "over" something is still a price.
+    expect(en('It comes to a little over four hundred dollars.')).toEqual(['$400']);
+  });
+
+  it('reads a bare amount as a clock time where the passage sets a time', () => {
+    const at = (t: string, clockContext: boolean) =>
+      findPrices(t, 'en', { moneyContext: true, callMoney: true, clockContext }).map((p) =>
+        formatPrice(p, 'en'),
+      );
+    expect(at('Around ten thirty?', true)).toEqual([]);
+    expect(at('Could you do like around eleven?', true)).toEqual([]);
+    // Said with a currency, or per a period, it is a price whatever the time.
+    expect(at('Around ten thirty dollars?', true)).toEqual(['$10.30']);
+    expect(at("It's eleven a month.", true)).toEqual(['$11 per month']);
+    expect(at('Around ten thirty?', false)).toEqual(['$10.30']);
+  });
+
   it('reads "à part" and "à charge" as how a charge is paid, not what per', () => {
     expect(fr('Le transport, c’est trois cents euros à part.')).toEqual(['300 €']);
     expect(fr('Il reste deux mille euros à charge pour vous.')).toEqual(['2 000 €']);

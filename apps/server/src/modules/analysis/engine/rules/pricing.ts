@@ -39,7 +39,15 @@ import {
   speaksOfMoney,
 } from './price-context.js';
 import { CURRENCY_WORDS, STERLING, currencyAfter, fractionAfter, symbolCurrency } from './price-currency.js';
-import { AT_FRAME, DELIVERED, framedBefore, joinsRange, notAPriceBefore } from './price-frames.js';
+import {
+  AT_FRAME,
+  DELIVERED,
+  framedBefore,
+  joinsRange,
+  notAPriceBefore,
+  readsAsClock,
+  thresholdBefore,
+} from './price-frames.js';
 import { fold, readNumber, tokenize, isWord } from './price-tokens.js';
 import { unitNamedBefore } from './price-unit-before.js';
 import { unitsAfterSpentOn } from './price-spent-on.js';
@@ -114,15 +122,20 @@ export type FindPricesOptions = {
   counts?: boolean;
   /** Currency of amounts said without one: the call's currency. Default: dollars in English, euros in French. */
   defaultCurrency?: Currency;
+  /**
+   * The passage names a time of day or a day ("Saturday morning", "lunch", "second shift"): a bare
+   * amount that reads as a clock time ("around ten thirty", "eleven") is one.
+   */
+  clockContext?: boolean;
 };
+
+const ARTICLES = new Set(['a', 'an', 'one', 'un', 'une']);
 
 /**
  * All prices in `text`, in order. `language` says which number words to read; without it only
  * amounts in digits are read (a caller that does not know the language, such as the language-model
  * merge, gets no guesses from words).
  */
-const ARTICLES = new Set(['a', 'an', 'one', 'un', 'une']);
-
 export function findPrices(text: string, language?: EngineLanguage, opts: FindPricesOptions = {}): Price[] {
   const toks = tokenize(text);
   const languages: NumberLanguage[] = language ? [language] : [];
@@ -289,6 +302,13 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
         isWord(toks[end]) &&
         !FRAME_AFTER.has(toks[end]?.w ?? '')) ||
       (isWord(toks[end]) && NOT_A_PRICE_AFTER.has(toks[end]?.w ?? '') && !units.period && !units.per) ||
+      thresholdBefore(toks, start) ||
+      (!hasCurrency &&
+        !!opts.clockContext &&
+        !units.per &&
+        !units.period &&
+        !feeAfter &&
+        readsAsClock(value, n.alt)) ||
       notAPriceBefore(
         toks,
         start,

@@ -36,7 +36,14 @@ import {
 } from './clause-model.js';
 import { shownText, type FoundItem } from './clause-spans.js';
 import { clauseModel } from './clause-model-data.js';
-import { addPrice, answersHowMany, callCurrency, comparedWith, type PriceSaid } from './call-prices.js';
+import {
+  addPrice,
+  answersHowMany,
+  callCurrency,
+  comparedWith,
+  setsATime,
+  type PriceSaid,
+} from './call-prices.js';
 import { hedgedBefore, type CompiledLexicon } from './compiled-lexicon.js';
 import type { ObjectionFamily } from './lexicon.js';
 import { callSpeaksOfMoney } from './price-context.js';
@@ -205,6 +212,7 @@ export function extractSignals(
       callMoney,
       counts: answersHowMany(s, sentences),
       defaultCurrency: currency,
+      clockContext: setsATime(s, sentences, speaksOfMoney(s.text)),
     });
     let from = 0;
     for (const said of found) {
