@@ -21,6 +21,9 @@ export function countsAsPrice(a: Found, b: Found, ctx: AcceptContext): boolean {
   if (a.excluded || b.excluded) return false;
   if (a.hasCurrency || b.hasCurrency) return true;
   if (ctx.counts || b.amount < 10) return false;
+  // "forty-four nine" (44,900) is a form of prices: where the call speaks of money, or in a price
+  // frame ("it's thirty-nine five", "we're at forty-four nine").
+  if (a.shorthand || b.shorthand) return ctx.callMoney || a.framed || a.rateAt;
   // A year said in words ("two thousand twenty seven", "twenty twenty six") is a date.
   if (b.words && b.amount > 1950 && b.amount < 2100 && b.amount !== 2000 && a === b) return false;
   // "The building went up in nineteen eighty-two.", "like it's nineteen sixty": read in the

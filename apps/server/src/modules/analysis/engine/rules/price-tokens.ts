@@ -113,3 +113,40 @@ export function readNumber(
 }
 
 export const isWord = (t: Tok | undefined): t is Tok => t?.kind === 'word';
+
+const DIGIT_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+};
+
+/**
+ * Thousands then hundreds, as vehicles, boats and equipment are priced in English: "forty-four
+ * nine" is 44,900, "eleven five per dryer" 11,500, "eighteen nine ninety-five" 18,995. `n` is the
+ * number just read ("forty-four"); a shorthand needs it in words, from 10 to 99, and one digit word
+ * right after it (no pause). "twenty-four seven" is the hours of a service, not 24,700. Returns the
+ * longer number, or null.
+ */
+export function thousandsShorthand(toks: readonly Tok[], n: NumberSpan): NumberSpan | null {
+  const first = toks[n.from];
+  if (!first || first.kind !== 'word' || n.scale !== 1 || n.value < 10 || n.value > 99) return null;
+  if (!Number.isInteger(n.value) || n.alt !== undefined) return null;
+  const digitTok = toks[n.to];
+  const digit = digitTok?.kind === 'word' ? DIGIT_WORDS[digitTok.w] : undefined;
+  if (digit === undefined || (n.value === 24 && digit === 7)) return null;
+  let value = n.value * 1000 + digit * 100;
+  let to = n.to + 1;
+  // "eighteen nine ninety-five": the rest, from 10 to 99, in words.
+  const rest = readNumber(toks, to, ['en']);
+  if (rest && toks[rest.from]?.kind === 'word' && rest.scale === 1 && rest.value >= 10 && rest.value <= 99) {
+    value += rest.value;
+    to = rest.to;
+  }
+  return { value, scale: 1000, from: n.from, to };
+}

@@ -239,6 +239,24 @@ describe('price parser: hedges, charges and pounds per period', () => {
     expect(at('Around ten thirty?', false)).toEqual(['$10.30']);
   });
 
+  it('reads thousands then hundreds the short way, as vehicles and equipment are priced', () => {
+    const read = (t: string, callMoney = false) =>
+      findPrices(t, 'en', { callMoney }).map((p) => formatPrice(p, 'en'));
+    expect(read("The crew cab's listed at thirty-four nine.")).toEqual(['$34,900']);
+    expect(read("With the bigger motor it's twenty-seven five.")).toEqual(['$27,500']);
+    expect(read('Sticker says twenty-one nine ninety-five.', true)).toEqual(['$21,995']);
+    expect(read('The commercial ovens are twelve five per oven, installed.', true)).toEqual([
+      '$12,500 per oven',
+    ]);
+    expect(read('Most kitchens run between thirteen five and sixteen thousand.', true)).toEqual([
+      '$13,500–$16,000',
+    ]);
+    // Not a price: the hours of a service, and the form where the call never speaks of money and
+    // nothing frames it.
+    expect(read('We answer the phones twenty four seven.', true)).toEqual([]);
+    expect(read('Row thirty-four nine was empty.')).toEqual([]);
+  });
+
   it('reads "à part" and "à charge" as how a charge is paid, not what per', () => {
     expect(fr('Le transport, c’est trois cents euros à part.')).toEqual(['300 €']);
     expect(fr('Il reste deux mille euros à charge pour vous.')).toEqual(['2 000 €']);

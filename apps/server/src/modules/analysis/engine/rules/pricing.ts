@@ -48,7 +48,7 @@ import {
   readsAsClock,
   thresholdBefore,
 } from './price-frames.js';
-import { fold, readNumber, tokenize, isWord } from './price-tokens.js';
+import { fold, readNumber, thousandsShorthand, tokenize, isWord } from './price-tokens.js';
 import { unitNamedBefore } from './price-unit-before.js';
 import { unitsAfterSpentOn } from './price-spent-on.js';
 import { countsAsPrice } from './price-accept.js';
@@ -93,7 +93,12 @@ export type Found = Price & {
   excluded: boolean;
   /** A price frame before the amount ("it's", "we pay", "c'est"). */
   framed: boolean;
-  /** "at" before the amount and a unit or period after it: "a five-hour minimum at one sixty-five an hour". */
+  /** Thousands then hundreds ("forty-four nine"): a form said of prices only. */
+  shorthand: boolean;
+  /**
+   * "at" before the amount and a unit or period after it ("a five-hour minimum at one sixty-five an
+   * hour"), or thousands said the short way ("we're at forty-four nine").
+   */
   rateAt: boolean;
   /** The amount opens its sentence or clause ("Twenty-two per vehicle per month, eighty-nine …"). */
   opensClause: boolean;
@@ -171,6 +176,10 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     )
       n = { value: 1, scale: 1, from: i, to: i + 1 };
     if (!n) continue;
+    // "were at forty-four nine", "eleven five per dryer": thousands then hundreds
+    // (`thousandsShorthand`; whether it counts as a price: `countsAsPrice`).
+    const shorthand = lang === 'en' ? thousandsShorthand(toks, n) : null;
+    if (shorthand) n = shorthand;
     let j = n.to;
     // Percentages are never prices.
     const after = toks[j];
@@ -293,7 +302,12 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       (!hasCurrency &&
         isWord(prevTok) &&
         NOT_AMOUNT_BEFORE.has(prevTok.w) &&
-        !(prevTok.w === 'at' && (units.per || units.period || AT_FRAME.test(toks[start - 2]?.w ?? '')))) ||
+        // "at" sets a clock time, unless a unit follows ("at one sixty-five an hour"), a frame comes
+        // before ("priced at") or the amount is thousands no clock shows ("listed at fifty-two nine").
+        !(
+          prevTok.w === 'at' &&
+          (units.per || units.period || shorthand || AT_FRAME.test(toks[start - 2]?.w ?? ''))
+        )) ||
       (!hasCurrency && isWord(toks[j]) && TIME_AFTER.has(toks[j]?.w ?? '')) ||
       (singularDollar &&
         !units.period &&
@@ -329,7 +343,8 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       scale: n.scale,
       excluded,
       framed: frame === 'frame',
-      rateAt: isWord(prevTok) && prevTok.w === 'at' && !!(units.per || units.period),
+      rateAt: isWord(prevTok) && prevTok.w === 'at' && !!(units.per || units.period || shorthand),
+      shorthand: shorthand !== null,
       opensClause: frame === 'clause',
       endsPhrase: !next || next.kind !== 'word' || FRAME_AFTER.has(next.w),
       words: isWord(toks[n.from]),
