@@ -194,6 +194,22 @@ export const FRAME_BEFORE = new Set([
   'sont',
   'etait',
   'pour',
+  // French frames of the same kinds as the English ones above: the copula with its elided pronoun
+  // ("c'était trente-deux mille"), the conditional and future ("ça serait", "ce sera"), quoting
+  // ("il m'a dit neuf cent nonante"), paying and charging ("on avait payé", "ils nous ont chargé"),
+  // and "ça revient à", "ça fait", "ça tourne entre".
+  "c'etait",
+  'cetait',
+  'serait',
+  'sera',
+  'dit',
+  'paye',
+  'payes',
+  'charge',
+  'chargent',
+  'revient',
+  'fait',
+  'tourne',
 ]);
 export const PERSON_IS = new Set(["he's", "she's", "who's", "everybody's", "everyone's"]);
 
@@ -214,6 +230,8 @@ export const APPROX = new Set([
   'a',
   'peu',
   'pres',
+  // Quebec French "genre" is the English filler "like" ("genre mille cent").
+  'genre',
   'seulement',
   'que',
   'looking',
@@ -296,6 +314,17 @@ export const FRAME_AFTER = new Set([
   'they',
   'je',
   'on',
+  // French words that close an amount's phrase, as "each", "installed" or "all in" do in English:
+  // "cent soixante-quinze chaque", "trois mille huit cents au gars de…", "tout compris", "sept cent
+  // vingt les quatre", and Quebec "pis" (and then).
+  'chaque',
+  'au',
+  'aux',
+  'compris',
+  'les',
+  'poses',
+  'pis',
+  'dependamment',
 ]);
 
 /**
@@ -356,4 +385,5 @@ export const HEDGES = new Set(['about', 'around', 'roughly', 'approximately', 'e
 export const POUNDS_PER_PERIOD =
   /(?<![\p{L}])(?:pounds?|livres?) (?:a|per|par|each|every|un|une) (?:month|year|week|quarter|mois|an|annee|semaine)(?![\p{L}])|(?<![\p{L}])pounds? (?:one[- ]off|one[- ]time|upfront)/iu;
 
-export const RANGE_JOINERS = new Set(['to', 'or', 'a', 'ou', 'and', 'et']);
+/** Words that join the two ends of a range; Quebec French says "pis" for "et" ("entre neuf pis treize mille"). */
+export const RANGE_JOINERS = new Set(['to', 'or', 'a', 'ou', 'and', 'et', 'pis']);

@@ -111,6 +111,8 @@ export const AT_FRAME = /^(?:looking|priced|in|starts|start|starting|we're|were|
  */
 export function framedBefore(toks: readonly Tok[], i: number): 'frame' | 'clause' | null {
   if (isWord(toks[i - 1]) && HEDGES.has(toks[i - 1]?.w ?? '')) return 'frame';
+  // "autour de huit cent cinquante": the French hedge takes "de".
+  if (toks[i - 1]?.w === 'de' && HEDGES.has(toks[i - 2]?.w ?? '')) return 'frame';
   let j = i - 1;
   while (j >= 0 && isWord(toks[j]) && APPROX.has(toks[j]?.w ?? '')) {
     // "looking at", "priced at": "at" and "looking" are both skippable, the pair is a frame.

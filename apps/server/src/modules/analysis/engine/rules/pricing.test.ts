@@ -257,6 +257,21 @@ describe('price parser: hedges, charges and pounds per period', () => {
     expect(read('Row thirty-four nine was empty.')).toEqual([]);
   });
 
+  it('reads French bare amounts in the frames and phrase endings French speakers use', () => {
+    const said = (t: string) => findPrices(t, 'fr', { moneyContext: true }).map((p) => formatPrice(p, 'fr'));
+    expect(said('Le voisin m’a dit sept cent quarante, sans se déplacer.')).toEqual(['740 €']);
+    expect(said('C’était dix-neuf mille tout compris.')).toEqual(['19 000 €']);
+    expect(said('Ça serait autour de six cent trente installé.')).toEqual(['630 €']);
+    expect(said('On avait payé deux mille quatre cents au plombier.')).toEqual(['2 400 €']);
+    expect(said('Ils nous ont chargé genre mille deux cents, pas plus.')).toEqual(['1 200 €']);
+    expect(said('Le nettoyage pis la vidange, c’est cent quarante-cinq chaque.')).toEqual(['145 €']);
+    expect(said('Pour une cuisine de même, ça tourne entre sept pis dix mille.')).toEqual([
+      '7 000 €–10 000 €',
+    ]);
+    // A count stays a count: no frame before it.
+    expect(said('On a quarante-deux chambres au total.')).toEqual([]);
+  });
+
   it('reads "à part" and "à charge" as how a charge is paid, not what per', () => {
     expect(fr('Le transport, c’est trois cents euros à part.')).toEqual(['300 €']);
     expect(fr('Il reste deux mille euros à charge pour vous.')).toEqual(['2 000 €']);
