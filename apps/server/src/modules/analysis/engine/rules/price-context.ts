@@ -173,6 +173,9 @@ export const FRAME_BEFORE = new Set([
   'bills',
   'billed',
   'quoted',
+  // "the last guy wanted thirty-eight thousand for a tear-off": the price someone asked.
+  'wanted',
+  'wants',
   // "Our plans go from twenty-nine to ninety-nine a month", "kitchens that size land between forty
   // and fifty-five thousand": verbs that place a price in a span.
   'go',
@@ -264,6 +267,8 @@ export const FRAME_AFTER = new Set([
   'to',
   'installed',
   'total',
+  // "he quoted me twenty two hundred just to disconnect it": what the amount paid for follows.
+  'just',
   'flat',
   // "a hundred forty-nine extra", "six thousand a show all in": the amount is complete.
   'extra',

@@ -102,7 +102,7 @@ export function readsAsClock(value: number, alt: number | undefined): boolean {
 }
 
 /** "looking at", "priced at", "comes in at", "starts at", "we're at": an amount follows. */
-export const AT_FRAME = /^(?:looking|priced|in|starts|start|starting|we're|were|you're|youre)$/u;
+export const AT_FRAME = /^(?:looking|lookin|priced|in|starts|start|starting|we're|were|you're|youre)$/u;
 
 /**
  * A price frame before the amount at token i: a copula or a paying verb ("it's", "we pay", "runs",
@@ -124,6 +124,9 @@ export function framedBefore(toks: readonly Tok[], i: number): 'frame' | 'clause
   if (t.kind === 'punct' && /[.,;:!?…]/u.test(t.raw)) return 'clause';
   if (t.kind === 'dash') return 'clause';
   if (!isWord(t)) return null;
+  // "That was the nine thousand four hundred for the shingle": a copula then "the" names a known
+  // amount, the quote both sides have seen.
+  if (t.w === 'the' && FRAME_BEFORE.has(toks[j - 1]?.w ?? '')) return 'frame';
   // "She's seventy-eight": after a person and "is", a bare number is an age, not a price.
   if (FRAME_BEFORE.has(t.w) || (t.w.endsWith("'s") && !PERSON_IS.has(t.w))) return 'frame';
   // "sixteen hundred", said after "looking at" / "priced at" / "comes in at".

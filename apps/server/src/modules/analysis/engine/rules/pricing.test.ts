@@ -272,6 +272,18 @@ describe('price parser: hedges, charges and pounds per period', () => {
     expect(said('On a quarante-deux chambres au total.')).toEqual([]);
   });
 
+  it('reads the price another seller asked, a quote named with "the", and an amount closed by "just"', () => {
+    const said = (t: string) => findPrices(t, 'en', { moneyContext: true }).map((p) => formatPrice(p, 'en'));
+    expect(said('The other shop wanted twenty-six thousand for the same job.')).toEqual(['$26,000']);
+    expect(said('That was the seven thousand two hundred for the cedar option.')).toEqual(['$7,200']);
+    expect(said('The electrician quoted me fourteen hundred just to run the line.')).toEqual(['$1,400']);
+    expect(said("you're probably lookin at eighteen hundred to twenty one hundred")).toEqual([
+      '$1,800–$2,100',
+    ]);
+    // "the" after a verb that is no frame names a thing, not a quote.
+    expect(said('We moved the twelve hundred chairs last week.')).toEqual([]);
+  });
+
   it('reads "à part" and "à charge" as how a charge is paid, not what per', () => {
     expect(fr('Le transport, c’est trois cents euros à part.')).toEqual(['300 €']);
     expect(fr('Il reste deux mille euros à charge pour vous.')).toEqual(['2 000 €']);
