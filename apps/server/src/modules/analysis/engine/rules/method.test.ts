@@ -5,6 +5,8 @@ import { analyzeWithRules } from './rules-analyzer.js';
 const call = (...turns: [string, string][]): Segment[] =>
   turns.map(([speaker, text], i) => ({ speaker, text, start: i * 5, end: i * 5 + 4 }));
 const analyze = (segments: Segment[], language = 'en') => analyzeWithRules({ segments, text: '', language });
+/** The prices shown for a call, without the speaker's words in brackets. */
+const shown = (a: { pricing_discussed: string[] }) => a.pricing_discussed.map((p) => p.split(' (')[0]);
 
 describe('analysis by method', () => {
   it('does not count a hedged concern as an objection', () => {
@@ -630,7 +632,6 @@ describe('analysis by method', () => {
   });
 
   it('reads a time set for a meeting as a time, and a price after the other side names a time as a price', () => {
-    const shown = (a: { pricing_discussed: string[] }) => a.pricing_discussed.map((p) => p.split(' (')[0]);
     expect(
       shown(
         analyze(
@@ -654,7 +655,6 @@ describe('analysis by method', () => {
   });
 
   it("gives a bare amount compared with a price just said that price's unit and period", () => {
-    const shown = (a: { pricing_discussed: string[] }) => a.pricing_discussed.map((p) => p.split(' (')[0]);
     expect(
       shown(
         analyze(
