@@ -216,11 +216,12 @@ export function extractSignals(
     });
     let from = 0;
     for (const said of found) {
-      const at = said.spoken ? s.text.indexOf(said.spoken, from) : -1;
-      const where = at >= 0 ? at : from;
-      const price = comparedWith(said, s, where, detailed, language);
-      if (price.per !== null || price.period !== null) detailed = { price, sentence: s, at: where };
-      from = where + (said.spoken?.length ?? 0);
+      // Where the amount was said in the sentence (its spoken words, after the one before).
+      const spokenAt = said.spoken ? s.text.indexOf(said.spoken, from) : -1;
+      const position = spokenAt >= 0 ? spokenAt : from;
+      const price = comparedWith(said, s, position, detailed, language);
+      if (price.per !== null || price.period !== null) detailed = { price, sentence: s, at: position };
+      from = position + (said.spoken?.length ?? 0);
       out.pricingSentences.add(s.index);
       addPrice(prices, price);
     }
