@@ -108,6 +108,12 @@ export function isNumberWord(token: string, language: NumberLanguage): boolean {
   return w !== undefined && w.kind !== 'scale';
 }
 
+/** The value of a digit word (1–9: "nine", "neuf") of the language, or undefined. */
+export function digitWord(token: string, language: NumberLanguage): number | undefined {
+  const w = WORDS[language][token];
+  return w?.kind === 'unit' ? w.value : undefined;
+}
+
 /** The value of a unit word (1–9) that completes a ten ("ninety nine"), 0 otherwise. */
 function unitAfter(dict: Record<string, Word>, token: string | undefined): number {
   const w = dict[token ?? ''];

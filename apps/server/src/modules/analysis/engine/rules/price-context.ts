@@ -392,3 +392,38 @@ export const POUNDS_PER_PERIOD =
 
 /** Words that join the two ends of a range; Quebec French says "pis" for "et" ("entre neuf pis treize mille"). */
 export const RANGE_JOINERS = new Set(['to', 'or', 'a', 'ou', 'and', 'et', 'pis']);
+
+/**
+ * Words said of a spending threshold before "over" / "au-dessus de": "free shipping over two hundred
+ * dollars", "he signs anything over a thousand dollars", "les devis au-dessus de cinq cents euros".
+ * The amount is a limit, not what something costs.
+ */
+export const THRESHOLD_OF = new Set([
+  'free',
+  'anything',
+  'everything',
+  'orders',
+  'order',
+  'purchases',
+  'spend',
+  'sign',
+  'signs',
+  'approve',
+  'approves',
+  'gratuit',
+  'gratuite',
+  'offert',
+  'offerte',
+  'tout',
+  'devis',
+  'commande',
+  'commandes',
+  'achat',
+  'achats',
+  'investissement',
+  'depense',
+  'depenses',
+]);
+
+/** Articles that read as the number one but name no amount ("a deductible", "une franchise"). */
+export const ARTICLES = new Set(['a', 'one', 'un', 'une']);

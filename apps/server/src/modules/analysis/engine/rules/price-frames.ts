@@ -1,14 +1,53 @@
 /**
  * What the words around a number say about it, for the price reader (`pricing.ts`): whether a price
  * frame comes before it ("it's", "we pay", "priced at", "c'est"), whether two numbers form a range
- * ("three to four hundred", "entre … et"), and the words before it.
+ * ("three to four hundred", "entre … et"), and what the words before it exclude (a loss, a deductible,
+ * a spending threshold).
  */
-import { APPROX, CHARGE_OF, FRAME_BEFORE, HEDGES, PERSON_IS, RANGE_JOINERS } from './price-context.js';
+import { isNumberWord, type NumberLanguage } from '../numbers.js';
+import {
+  APPROX,
+  ARTICLES,
+  CHARGE_OF,
+  FRAME_BEFORE,
+  HEDGES,
+  NOT_A_PRICE_BEFORE,
+  PERSON_IS,
+  RANGE_JOINERS,
+  THRESHOLD_OF,
+} from './price-context.js';
+import { CURRENCY_WORDS } from './price-currency.js';
 import { isWord, type Tok } from './price-tokens.js';
 import type { Found } from './pricing.js';
 
 /** Hundreds-and-cents words that could be a clock time ("two thirty", "three fifteen", "ten o'"). */
 export const clockLike = (f: Pick<Found, 'amount'>) => [0, 15, 30, 45].includes(f.amount % 100);
+
+/**
+ * The indices of the up to `n` words before token i, nearest first, within the sentence part (the
+ * walk stops at . ? ! ;).
+ */
+function wordsBefore(toks: readonly Tok[], i: number, n: number): number[] {
+  const out: number[] = [];
+  for (let j = i - 1; j >= 0 && out.length < n; j--) {
+    const t = toks[j];
+    if (!t || (t.kind === 'punct' && /[.?!;]/u.test(t.raw))) break;
+    if (t.kind === 'word') out.push(j);
+  }
+  return out;
+}
+
+/** Whether token j is an amount or names one: digits, a currency, a number word ("une" excepted). */
+function amountAt(toks: readonly Tok[], j: number, languages: readonly NumberLanguage[]): boolean {
+  const t = toks[j];
+  if (!t) return false;
+  if (t.kind === 'num' || t.kind === 'sym') return true;
+  // "une franchise", "a deductible": the article is not an amount.
+  return (
+    t.kind === 'word' &&
+    (!!CURRENCY_WORDS[t.w] || (!ARTICLES.has(t.w) && languages.some((l) => isNumberWord(t.w, l))))
+  );
+}
 
 /**
  * Whether a word of `NOT_A_PRICE_BEFORE` (a loss, a deductible, a refund…) stands within the four
@@ -19,72 +58,22 @@ export const clockLike = (f: Pick<Found, 'amount'>) => [0, 15, 30, 45].includes(
 export function notAPriceBefore(
   toks: readonly Tok[],
   i: number,
-  cues: ReadonlySet<string>,
-  amountWord: (w: string) => boolean,
+  languages: readonly NumberLanguage[],
 ): boolean {
-  let seen = 0;
-  for (let j = i - 1; j >= 0 && seen < 4; j--) {
-    const t = toks[j];
-    if (!t || (t.kind === 'punct' && /[.?!;]/u.test(t.raw))) break;
-    if (t.kind !== 'word') continue;
-    seen++;
-    if (!cues.has(t.w)) continue;
-    const before = toks[j - 1];
-    const namesAnAmount =
-      !!before &&
-      (before.kind === 'num' || before.kind === 'sym' || (before.kind === 'word' && amountWord(before.w)));
-    if (!namesAnAmount) return true;
-  }
-  return false;
+  return wordsBefore(toks, i, 4).some(
+    (j) => NOT_A_PRICE_BEFORE.has(toks[j]?.w ?? '') && !amountAt(toks, j - 1, languages),
+  );
 }
-
-/**
- * Words said of a spending threshold before "over" / "au-dessus de": "free shipping over two hundred
- * dollars", "he signs anything over a thousand dollars", "les devis au-dessus de cinq cents euros".
- * The amount is a limit, not what something costs.
- */
-const THRESHOLD_OF = new Set([
-  'free',
-  'anything',
-  'everything',
-  'orders',
-  'order',
-  'purchases',
-  'spend',
-  'sign',
-  'signs',
-  'approve',
-  'approves',
-  'gratuit',
-  'gratuite',
-  'offert',
-  'offerte',
-  'tout',
-  'devis',
-  'commande',
-  'commandes',
-  'achat',
-  'achats',
-  'investissement',
-  'depense',
-  'depenses',
-]);
 
 /** Whether the amount at token i follows "over"/"above"/"au-dessus de"/"au-delà de" said of a threshold. */
 export function thresholdBefore(toks: readonly Tok[], i: number): boolean {
-  const words: string[] = [];
-  for (let j = i - 1; j >= 0 && words.length < 8; j--) {
-    const t = toks[j];
-    if (!t || (t.kind === 'punct' && /[.?!;]/u.test(t.raw))) break;
-    if (t.kind === 'word') words.unshift(t.w);
-  }
-  const n = words.length;
-  const over = /^(?:over|above)$/u.test(words[n - 1] ?? '')
-    ? n - 1
-    : words[n - 1] === 'de' && /^(?:dessus|dela)$/u.test(words[n - 2] ?? '') && words[n - 3] === 'au'
-      ? n - 3
+  const words = wordsBefore(toks, i, 8).map((j) => toks[j]?.w ?? '');
+  const over = /^(?:over|above)$/u.test(words[0] ?? '')
+    ? 0
+    : words[0] === 'de' && /^(?:dessus|dela)$/u.test(words[1] ?? '') && words[2] === 'au'
+      ? 2
       : -1;
-  return over > 0 && words.slice(Math.max(0, over - 4), over).some((w) => THRESHOLD_OF.has(w));
+  return over >= 0 && words.slice(over + 1, over + 5).some((w) => THRESHOLD_OF.has(w));
 }
 
 /**

@@ -2,7 +2,7 @@
  * Tokens of a price passage (amounts in digits, words, currency symbols, "/", "%", punctuation) and
  * the reading of numbers from digits or number words. Part of the price reader (`pricing.ts`).
  */
-import { readNumberWords, type NumberLanguage } from '../numbers.js';
+import { digitWord, readNumberWords, type NumberLanguage } from '../numbers.js';
 
 export type TokKind = 'num' | 'word' | 'sym' | 'pct' | 'slash' | 'dash' | 'punct';
 export type Tok = { kind: TokKind; raw: string; w: string; start: number; end: number };
@@ -114,18 +114,6 @@ export function readNumber(
 
 export const isWord = (t: Tok | undefined): t is Tok => t?.kind === 'word';
 
-const DIGIT_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-};
-
 /**
  * Thousands then hundreds, as vehicles, boats and equipment are priced in English: "forty-four
  * nine" is 44,900, "eleven five per dryer" 11,500, "eighteen nine ninety-five" 18,995. `n` is the
@@ -138,7 +126,7 @@ export function thousandsShorthand(toks: readonly Tok[], n: NumberSpan): NumberS
   if (!first || first.kind !== 'word' || n.scale !== 1 || n.value < 10 || n.value > 99) return null;
   if (!Number.isInteger(n.value) || n.alt !== undefined) return null;
   const digitTok = toks[n.to];
-  const digit = digitTok?.kind === 'word' ? DIGIT_WORDS[digitTok.w] : undefined;
+  const digit = digitTok?.kind === 'word' ? digitWord(digitTok.w, 'en') : undefined;
   if (digit === undefined || (n.value === 24 && digit === 7)) return null;
   let value = n.value * 1000 + digit * 100;
   let to = n.to + 1;

@@ -280,19 +280,14 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
     /^(?:\d+|two|three|four|six|other|les)$/u.test(toks[i + 1]?.w ?? '')
   )
     return null;
-  // Speech-to-text that drops apostrophes glues the article to a known unit ("quatre piasses et
-  // demie lunité", "cent francs lheure"): read as "l'unité", "l'heure". Only known units: "lavage"
-  // or "livraison" are words of their own.
-  if (isWord(t) && /^l[aeiouyh]/u.test(t.w)) {
-    const w = t.w.slice(1);
-    const span = TIME_WORDS[w];
-    if (span && !SEASONS.has(w)) return { period: span, to: i + 1 };
-    const known = COUNT_WORDS[w];
-    if (known) return { per: known, to: i + 1 };
-  }
   // "deux cent dix francs l'heure", "trois piasses l'unité": the elided article and its noun.
-  if (isWord(t) && t.w.startsWith("l'")) {
-    const w = t.w.slice(2);
+  // Speech-to-text that drops apostrophes glues the article to the noun ("quatre piasses et demie
+  // lunité", "cent francs lheure"): read alike, for known units only ("lavage" or "livraison" are
+  // words of their own).
+  const unglued = isWord(t) && /^l[aeiouyh]/u.test(t.w) ? t.w.slice(1) : '';
+  const glued = (!!TIME_WORDS[unglued] && !SEASONS.has(unglued)) || !!COUNT_WORDS[unglued];
+  if (isWord(t) && (t.w.startsWith("l'") || glued)) {
+    const w = glued ? unglued : t.w.slice(2);
     if (SEASONS.has(w)) return null;
     const span = TIME_WORDS[w];
     if (span) return { period: span, to: i + 1 };

@@ -25,12 +25,12 @@
  * is $2,990", "setup fee of $500") counts when nothing follows.
  */
 import type { EngineLanguage } from '../language.js';
-import { isNumberWord, type NumberLanguage } from '../numbers.js';
+import type { NumberLanguage } from '../numbers.js';
 import {
+  ARTICLES,
   FEE_NOUNS,
   FRAME_AFTER,
   NOT_A_PRICE_AFTER,
-  NOT_A_PRICE_BEFORE,
   NOT_AMOUNT_BEFORE,
   ONE_TIME_BEFORE,
   PERIOD_BEFORE,
@@ -134,8 +134,6 @@ export type FindPricesOptions = {
   clockContext?: boolean;
 };
 
-const ARTICLES = new Set(['a', 'an', 'one', 'un', 'une']);
-
 /**
  * All prices in `text`, in order. `language` says which number words to read; without it only
  * amounts in digits are read (a caller that does not know the language, such as the language-model
@@ -168,12 +166,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     }
     let n = readNumber(toks, i, languages);
     // "a dollar fifty", "un euro quatre-vingt-cinq": the article is the number one before a currency.
-    if (
-      !n &&
-      isWord(t) &&
-      /^(?:a|one|un|une)$/u.test(t.w) &&
-      currencyAfter(toks, i + 1, lang, poundIsMoney)?.currency
-    )
+    if (!n && isWord(t) && ARTICLES.has(t.w) && currencyAfter(toks, i + 1, lang, poundIsMoney)?.currency)
       n = { value: 1, scale: 1, from: i, to: i + 1 };
     if (!n) continue;
     // "were at forty-four nine", "eleven five per dryer": thousands then hundreds
@@ -323,13 +316,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
         !units.period &&
         !feeAfter &&
         readsAsClock(value, n.alt)) ||
-      notAPriceBefore(
-        toks,
-        start,
-        NOT_A_PRICE_BEFORE,
-        // "une franchise", "a deductible": the article is not an amount.
-        (w) => !!CURRENCY_WORDS[w] || (!ARTICLES.has(w) && languages.some((l) => isNumberWord(w, l))),
-      );
+      notAPriceBefore(toks, start, languages);
     const next = toks[end];
     numbers.push({
       amount: value < 0.01 ? Math.round(value * 10_000) / 10_000 : Math.round(value * 100) / 100,

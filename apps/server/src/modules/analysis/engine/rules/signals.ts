@@ -137,6 +137,8 @@ export function extractSignals(
   };
   const currency = callCurrency(sentences, language);
   const callMoney = callSpeaksOfMoney(sentences);
+  /** Whether each sentence speaks of money, read once: the passage windows below overlap. */
+  const money = sentences.map((s) => speaksOfMoney(s.text));
   const families = new Set<string>();
   const painKeys = new Set<string>();
   const prices: Price[] = [];
@@ -204,7 +206,7 @@ export function extractSignals(
     // found just before, lets amounts without a currency count ("How much?" / "Twelve hundred a quarter.").
     const window = sentences.slice(Math.max(0, s.index - 3), s.index + 2);
     const moneyContext =
-      window.some((w) => speaksOfMoney(w.text)) ||
+      window.some((w) => money[w.index]) ||
       window.some((w) => w.index < s.index && out.pricingSentences.has(w.index));
     const found = findPrices(s.text, language, {
       // A count asked for ("How many calls a week?" / "Fifteen a week.") is not a price.
@@ -212,7 +214,7 @@ export function extractSignals(
       callMoney,
       counts: answersHowMany(s, sentences),
       defaultCurrency: currency,
-      clockContext: setsATime(s, sentences, speaksOfMoney(s.text)),
+      clockContext: setsATime(s, sentences, money[s.index] ?? false),
     });
     let from = 0;
     for (const said of found) {
