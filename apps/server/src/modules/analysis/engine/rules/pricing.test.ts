@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { displayPrice, findPrices, formatPrice, pickReadings, speaksOfMoney } from './pricing.js';
+import {
+  displayPrice,
+  findPrices,
+  formatPrice,
+  pickReadings,
+  speaksOfMoney,
+  type FindPricesOptions,
+} from './pricing.js';
 
-const en = (t: string) => findPrices(t, 'en').map((p) => formatPrice(p, 'en'));
-const fr = (t: string) => findPrices(t, 'fr').map((p) => formatPrice(p, 'fr'));
+/** The prices read in a text, as shown; `opts` as `findPrices` takes them. */
+const en = (t: string, opts?: FindPricesOptions) =>
+  findPrices(t, 'en', opts).map((p) => formatPrice(p, 'en'));
+const fr = (t: string, opts?: FindPricesOptions) =>
+  findPrices(t, 'fr', opts).map((p) => formatPrice(p, 'fr'));
 
 describe('price parser: digits', () => {
   it.each([
@@ -201,9 +211,7 @@ describe('price parser: hedges, charges and pounds per period', () => {
 
   it('reads an amount "at" a rate per hour wherever the call speaks of money, and keeps clock times out', () => {
     const rate = 'The van is a three-hour minimum at one thirty-five an hour.';
-    expect(findPrices(rate, 'en', { callMoney: true }).map((p) => formatPrice(p, 'en'))).toEqual([
-      '$135 per hour',
-    ]);
+    expect(en(rate, { callMoney: true })).toEqual(['$135 per hour']);
     expect(findPrices(rate, 'en', { callMoney: false })).toEqual([]);
     expect(findPrices('The crew gets there at two fifteen.', 'en', { callMoney: true })).toEqual([]);
   });
@@ -228,9 +236,7 @@ describe('price parser: hedges, charges and pounds per period', () => {
 
   it('reads a bare amount as a clock time where the passage sets a time', () => {
     const at = (t: string, clockContext: boolean) =>
-      findPrices(t, 'en', { moneyContext: true, callMoney: true, clockContext }).map((p) =>
-        formatPrice(p, 'en'),
-      );
+      en(t, { moneyContext: true, callMoney: true, clockContext });
     expect(at('Around ten thirty?', true)).toEqual([]);
     expect(at('Could you do like around eleven?', true)).toEqual([]);
     // Said with a currency, or per a period, it is a price whatever the time.
@@ -240,8 +246,7 @@ describe('price parser: hedges, charges and pounds per period', () => {
   });
 
   it('reads thousands then hundreds the short way, as vehicles and equipment are priced', () => {
-    const read = (t: string, callMoney = false) =>
-      findPrices(t, 'en', { callMoney }).map((p) => formatPrice(p, 'en'));
+    const read = (t: string, callMoney = false) => en(t, { callMoney });
     expect(read("The crew cab's listed at thirty-four nine.")).toEqual(['$34,900']);
     expect(read("With the bigger motor it's twenty-seven five.")).toEqual(['$27,500']);
     expect(read('Sticker says twenty-one nine ninety-five.', true)).toEqual(['$21,995']);
@@ -258,7 +263,7 @@ describe('price parser: hedges, charges and pounds per period', () => {
   });
 
   it('reads French bare amounts in the frames and phrase endings French speakers use', () => {
-    const said = (t: string) => findPrices(t, 'fr', { moneyContext: true }).map((p) => formatPrice(p, 'fr'));
+    const said = (t: string) => fr(t, { moneyContext: true });
     expect(said('Le voisin m’a dit sept cent quarante, sans se déplacer.')).toEqual(['740 €']);
     expect(said('C’était dix-neuf mille tout compris.')).toEqual(['19 000 €']);
     expect(said('Ça serait autour de six cent trente installé.')).toEqual(['630 €']);
@@ -273,7 +278,7 @@ describe('price parser: hedges, charges and pounds per period', () => {
   });
 
   it('reads the price another seller asked, a quote named with "the", and an amount closed by "just"', () => {
-    const said = (t: string) => findPrices(t, 'en', { moneyContext: true }).map((p) => formatPrice(p, 'en'));
+    const said = (t: string) => en(t, { moneyContext: true });
     expect(said('The other shop wanted twenty-six thousand for the same job.')).toEqual(['$26,000']);
     expect(said('That was the seven thousand two hundred for the cedar option.')).toEqual(['$7,200']);
     expect(said('The electrician quoted me fourteen hundred just to run the line.')).toEqual(['$1,400']);
