@@ -20,10 +20,12 @@ import {
   CLAUSE_KINDS,
   FEATURE_VERSION,
   candidateClauses,
+  clauseOdds,
   pickClauses,
   trainLogistic,
   type Clause,
   type ClauseKind,
+  type ClauseOdds,
   type ClauseModel,
   type LogisticModel,
 } from '../rules/clause-model.js';
@@ -80,14 +82,37 @@ function train(calls: readonly Call[], kind: ClauseKind, opts?: TrainOptions): L
   );
 }
 
+/** Each call's clause odds under a pair of models, worked out once (see `score`). */
+const oddsCache = new WeakMap<ClauseModel['models'], WeakMap<Call, ClauseOdds[]>>();
+/** Each call's match counts for a set of picked clauses, worked out once (see `score`). */
+const countsCache = new WeakMap<Call, Map<string, Record<ClauseKind, MatchCounts>>>();
+
+/**
+ * The evaluation's counts for the items `modelFor` picks in each call. The threshold and cap searches
+ * score the same calls under the same models hundreds of times: the odds of a clause depend on the
+ * models only, and the counts on which clauses were picked only, so both are kept.
+ */
 function score(calls: readonly Call[], modelFor: (c: Call) => ClauseModel): Record<ClauseKind, MatchCounts> {
   const per: Record<ClauseKind, MatchCounts[]> = { objection: [], pain: [] };
   for (const call of calls) {
-    const picked = pickClauses(call.clauses, modelFor(call));
-    const all = [...picked.objection, ...picked.pain];
-    for (const kind of CLAUSE_KINDS) {
-      per[kind].push(matchPhrases(shownTexts(picked[kind], all), call.item.labels[LABELS[kind]]));
+    const model = modelFor(call);
+    let byCall = oddsCache.get(model.models);
+    if (!byCall) oddsCache.set(model.models, (byCall = new WeakMap()));
+    let odds = byCall.get(call);
+    if (!odds) byCall.set(call, (odds = call.clauses.map((c) => clauseOdds(c, model))));
+    const picked = pickClauses(call.clauses, model, odds);
+    const key = CLAUSE_KINDS.map((k) => picked[k].map((c) => call.clauses.indexOf(c)).join(',')).join('|');
+    let known = countsCache.get(call);
+    if (!known) countsCache.set(call, (known = new Map()));
+    let counts = known.get(key);
+    if (!counts) {
+      const all = [...picked.objection, ...picked.pain];
+      const match = (kind: ClauseKind) =>
+        matchPhrases(shownTexts(picked[kind], all), call.item.labels[LABELS[kind]]);
+      counts = { objection: match('objection'), pain: match('pain') };
+      known.set(key, counts);
     }
+    for (const kind of CLAUSE_KINDS) per[kind].push(counts[kind]);
   }
   return { objection: sumCounts(per.objection), pain: sumCounts(per.pain) };
 }

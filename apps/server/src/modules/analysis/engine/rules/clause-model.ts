@@ -197,42 +197,72 @@ export function trainLogistic(
   const rate = opts.rate ?? 0.5;
   const l2 = opts.l2 ?? 1e-3;
   const pw = opts.positiveWeight ?? 3;
-  const weights = new Map<string, number>();
-  for (const e of examples) for (const f of e.features) weights.set(f, 0);
-  let bias = 0;
-  const norm = examples.reduce((a, e) => a + (e.y ? pw : 1), 0) || 1;
+  // Features as indices into typed arrays: the same sums in the same order as by name, several
+  // times faster (training runs in the reproducibility test and in every cross-validation fold).
+  const index = new Map<string, number>();
+  const rows = examples.map((e) => ({
+    features: Int32Array.from(e.features, (f) => {
+      let i = index.get(f);
+      if (i === undefined) index.set(f, (i = index.size));
+      return i;
+    }),
+    y: e.y,
+    weight: e.y ? pw : 1,
+  }));
+  const n = index.size;
+  const weights = new Float64Array(n);
+  const grad = new Float64Array(n);
   // Adagrad keeps rare features learning without a schedule to tune.
-  const g2 = new Map<string, number>();
+  const g2 = new Float64Array(n).fill(1e-8);
+  let bias = 0;
   let g2b = 1e-8;
+  const norm = rows.reduce((a, e) => a + e.weight, 0) || 1;
   for (let epoch = 0; epoch < epochs; epoch++) {
-    const grad = new Map<string, number>();
+    grad.fill(0);
     let gb = 0;
-    for (const e of examples) {
+    for (const e of rows) {
       let z = bias;
-      for (const f of e.features) z += weights.get(f) ?? 0;
-      const err = (sigmoid(z) - e.y) * (e.y ? pw : 1);
+      for (const f of e.features) z += weights[f] ?? 0;
+      const err = (sigmoid(z) - e.y) * e.weight;
       gb += err;
-      for (const f of e.features) grad.set(f, (grad.get(f) ?? 0) + err);
+      for (const f of e.features) grad[f] = (grad[f] ?? 0) + err;
     }
     gb /= norm;
     g2b += gb * gb;
     bias -= (rate * gb) / Math.sqrt(g2b);
-    for (const [f, w] of weights) {
-      const g = (grad.get(f) ?? 0) / norm + l2 * w;
-      const acc = (g2.get(f) ?? 1e-8) + g * g;
-      g2.set(f, acc);
-      weights.set(f, w - (rate * g) / Math.sqrt(acc));
+    for (let f = 0; f < n; f++) {
+      const w = weights[f] ?? 0;
+      const g = (grad[f] ?? 0) / norm + l2 * w;
+      const acc = (g2[f] ?? 0) + g * g;
+      g2[f] = acc;
+      weights[f] = w - (rate * g) / Math.sqrt(acc);
     }
   }
   const out: Record<string, number> = {};
-  for (const [f, w] of [...weights].sort((a, b) => a[0].localeCompare(b[0])))
+  for (const [f, i] of [...index].sort((a, b) => a[0].localeCompare(b[0]))) {
+    const w = weights[i] ?? 0;
     if (Math.abs(w) >= 1e-3) out[f] = Math.round(w * 1e4) / 1e4;
+  }
   return { bias: Math.round(bias * 1e4) / 1e4, weights: out };
 }
 
+/** A clause's probability of each kind. */
+export type ClauseOdds = Record<ClauseKind, number>;
+
+export function clauseOdds(clause: Pick<Clause, 'features'>, model: Pick<ClauseModel, 'models'>): ClauseOdds {
+  return {
+    objection: probability(model.models.objection, clause.features),
+    pain: probability(model.models.pain, clause.features),
+  };
+}
+
 /** The kind a clause is more likely to be, each probability measured from its threshold. */
-export function kindOf(clause: Pick<Clause, 'features'>, model: ClauseModel): ClauseKind {
-  const margin = (k: ClauseKind) => probability(model.models[k], clause.features) - model.thresholds[k];
+export function kindOf(
+  clause: Pick<Clause, 'features'>,
+  model: Pick<ClauseModel, 'models' | 'thresholds'>,
+  odds: ClauseOdds = clauseOdds(clause, model),
+): ClauseKind {
+  const margin = (k: ClauseKind) => odds[k] - model.thresholds[k];
   return margin('objection') >= margin('pain') ? 'objection' : 'pain';
 }
 
@@ -243,14 +273,17 @@ function itemWords(text: string): Set<string> {
 
 /**
  * The clauses a model keeps for each kind (see the module comment); each list in call order.
+ * `odds` (one per clause, `clauseOdds`) spares the model's sums when the caller already has them,
+ * as the training's threshold search does for every pair of thresholds it tries.
  */
-export function pickClauses(clauses: readonly Clause[], model: ClauseModel): Record<ClauseKind, Clause[]> {
-  const scored = clauses.map((c) => {
-    const p = {
-      objection: probability(model.models.objection, c.features),
-      pain: probability(model.models.pain, c.features),
-    };
-    const kind = kindOf(c, model);
+export function pickClauses(
+  clauses: readonly Clause[],
+  model: Pick<ClauseModel, 'models' | 'thresholds' | 'maxPerCall'>,
+  odds: readonly ClauseOdds[] = clauses.map((c) => clauseOdds(c, model)),
+): Record<ClauseKind, Clause[]> {
+  const scored = clauses.map((c, i) => {
+    const p = odds[i] ?? clauseOdds(c, model);
+    const kind = kindOf(c, model, p);
     return { c, kind, p: p[kind], keep: p[kind] >= model.thresholds[kind] };
   });
   const out: Record<ClauseKind, Clause[]> = { objection: [], pain: [] };
