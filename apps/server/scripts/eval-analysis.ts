@@ -6,6 +6,9 @@
  *
  *   - dev        `devset/*.json` — the development set. The rules analyzer is tuned on it: its
  *                per-call results may be read (`--verbose`), its misclassified calls are listed.
+ *   - holdout-v5 `devset/holdout-v5/` — written on 2026-11-28 (session 16) by an annotator who read
+ *                no analyzer code, no other dev call than three examples and no holdout; never read
+ *                nor used for any choice: only its aggregate scores are printed.
  *   - holdout-v4 `devset/holdout-v4/` — written by another independent annotator (2026-11-23,
  *                session 5) who read no analyzer code and no other holdout; never read nor used for
  *                any choice: only its aggregate scores are printed.
@@ -46,6 +49,7 @@ import {
 
 const SETS = [
   { name: 'dev', dir: DEVSET_DIR, perCall: true },
+  { name: 'holdout-v5', dir: new URL('holdout-v5/', DEVSET_DIR), perCall: false },
   { name: 'holdout-v4', dir: new URL('holdout-v4/', DEVSET_DIR), perCall: false },
   { name: 'holdout-v3', dir: new URL('holdout-v3/', DEVSET_DIR), perCall: false },
   { name: 'holdout-v2', dir: new URL('holdout-v2/', DEVSET_DIR), perCall: false },
