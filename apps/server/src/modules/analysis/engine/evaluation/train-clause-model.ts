@@ -220,6 +220,13 @@ const WRITER_BATCHES: readonly { who: string; en: [number, number]; fr: [number,
   { who: 'annotator, 2026-11-27', en: [264, 277], fr: [130, 135] },
   { who: 'annotator, 2026-11-27', en: [278, 291], fr: [136, 141] },
   { who: 'annotator, 2026-11-27', en: [318, 344], fr: [156, 168] },
+  { who: 'annotator A, 2026-11-28', en: [345, 371], fr: [169, 181] },
+  { who: 'annotator B, 2026-11-28', en: [372, 398], fr: [182, 194] },
+  { who: 'annotator C, 2026-11-28', en: [399, 425], fr: [195, 207] },
+  { who: 'annotator D, 2026-11-28', en: [426, 452], fr: [208, 220] },
+  { who: 'annotator E, 2026-11-28', en: [453, 479], fr: [221, 233] },
+  { who: 'annotator F, 2026-11-28', en: [480, 506], fr: [234, 246] },
+  { who: 'annotator G, 2026-11-28', en: [507, 533], fr: [247, 259] },
 ];
 
 /** "annotator, 2026-11-27 (en-264…277, fr-130…135)", ids written as in the devset ("en-01"). */

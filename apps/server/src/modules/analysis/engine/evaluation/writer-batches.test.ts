@@ -8,6 +8,8 @@ describe('writer batches of the dev set (leave one writer out, ADR 042)', () => 
     expect(writerBatch('fr-10-boulangerie-caisse')).toBe(1);
     expect(writerBatch('en-187-windshield-repair-dealership-asr')).toBe(6);
     expect(writerBatch('fr-129-contrat-entretien-tracteurs-bretagne-asr')).toBe(8);
+    expect(writerBatch('en-533-anything')).toBe(18);
+    expect(writerBatch('fr-169-anything')).toBe(12);
     expect(writerBatch('en-999-unknown')).toBeNull();
     // en-292…317 were never written: no batch claims them.
     expect(writerBatch('en-300-unused')).toBeNull();
