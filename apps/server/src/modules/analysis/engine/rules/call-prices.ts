@@ -59,7 +59,31 @@ function afterNumber(norm: string, at: number, language: EngineLanguage): boolea
   return /\p{N}$/u.test(before) || before.split('-').every((w) => w !== '' && isNumberWord(w, language));
 }
 
-/** The currency the call speaks in: the one named most often, else dollars in English, euros in French. */
+/**
+ * A French call set in Quebec, where prices are in dollars: the province's own words (the sales
+ * taxes TPS and TVQ, "soumission" for a quote, "piasse", "cenne", "dépanneur", "cellulaire", the
+ * spoken "pantoute", "icitte", "faque", "tsé") or one of its cities and regions. Written from
+ * general knowledge of Quebec French and geography, not from a call.
+ */
+const QUEBEC =
+  /(?<![\p{L}])(?:tps|tvq|soumissions?|piasses?|piastres?|cennes?|depanneur|cellulaire|pantoute|icitte|faque|tse|quebec|montreal|laval|gatineau|longueuil|sherbrooke|saguenay|chicoutimi|levis|trois-rivieres|terrebonne|rimouski|drummondville|granby|saint-jerome|beauce|estrie|mauricie|outaouais|charlevoix|gaspesie|abitibi|laurentides|lanaudiere|rive-sud|rive-nord)(?![\p{L}])/u;
+
+/**
+ * An English call set in the United Kingdom (prices in pounds) or in Ireland (in euros): the
+ * countries' own institutions and larger cities or counties. Many British place names are also
+ * American towns or people's names ("Devon", "Bradford"), so a British place counts only in a call
+ * that says "pound" somewhere (which alone is as often a weight). Written from general knowledge of
+ * both countries, not from a call.
+ */
+const UNITED_KINGDOM =
+  /(?<![\p{L}])(?:hmrc|nhs|ofsted|gcses?|council tax|postcode|london|manchester|birmingham|leeds|liverpool|sheffield|bristol|newcastle|nottingham|leicester|coventry|bradford|glasgow|edinburgh|aberdeen|cardiff|swansea|belfast|surrey|kent|essex|sussex|yorkshire|lancashire|devon|cornwall|norfolk|suffolk|hampshire|brighton|southampton)(?![\p{L}])/u;
+const POUND_SAID = /(?<![\p{L}])pounds?(?![\p{L}])/u;
+const IRELAND = /(?<![\p{L}])(?:dublin|galway|limerick|kilkenny|waterford|wexford|sligo|donegal)(?![\p{L}])/u;
+
+/**
+ * The currency the call speaks in: the one named most often, else the country's (pounds in the
+ * United Kingdom, euros in Ireland and in French calls outside Quebec, dollars elsewhere).
+ */
 export function callCurrency(sentences: readonly CallSentence[], language: EngineLanguage): Currency {
   const counts: Record<Currency, number> = { USD: 0, CAD: 0, EUR: 0, GBP: 0, CHF: 0 };
   for (const s of sentences) {
@@ -76,7 +100,11 @@ export function callCurrency(sentences: readonly CallSentence[], language: Engin
       (s.norm.match(STERLING_ALL) ?? []).length + (s.norm.match(POUNDS_PER_PERIOD_ALL) ?? []).length;
   }
   const best = (Object.entries(counts) as [Currency, number][]).sort((a, b) => b[1] - a[1])[0];
-  return best && best[1] > 0 ? best[0] : language === 'fr' ? 'EUR' : 'USD';
+  if (best && best[1] > 0) return best[0];
+  const said = (place: RegExp) => sentences.some((s) => place.test(s.norm));
+  if (language === 'fr') return said(QUEBEC) ? 'USD' : 'EUR';
+  if (said(UNITED_KINGDOM) && said(POUND_SAID)) return 'GBP';
+  return said(IRELAND) ? 'EUR' : 'USD';
 }
 
 /**

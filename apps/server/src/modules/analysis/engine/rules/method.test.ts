@@ -713,3 +713,51 @@ describe('analysis by method', () => {
     ).toEqual(['$0.14 per page', '$20,000']);
   });
 });
+
+describe('the currency of a call that names none (ADR 051)', () => {
+  it('is the dollar in a French call set in Quebec, the euro in other French calls', () => {
+    const quebec = analyze(
+      call(
+        [
+          'Speaker 0',
+          'Bonjour, ici Julie de Toitures Boréal, vous avez demandé une soumission à Sherbrooke?',
+        ],
+        ['Speaker 1', 'Oui, pour le toit du garage. Ça coûterait combien?'],
+        ['Speaker 0', "Pour un garage simple, c'est autour de quatre mille deux cents."],
+      ),
+      'fr',
+    );
+    expect(shown(quebec)).toEqual(['4 200 $']);
+    const france = analyze(
+      call(
+        ['Speaker 0', 'Bonjour, ici Julie de Toitures Boréal, vous avez demandé un devis à Lyon?'],
+        ['Speaker 1', 'Oui, pour le toit du garage. Ça coûterait combien?'],
+        ['Speaker 0', "Pour un garage simple, c'est autour de quatre mille deux cents."],
+      ),
+      'fr',
+    );
+    expect(shown(france)).toEqual(['4 200 €']);
+  });
+
+  it('is the pound in a British call that speaks of pounds, the dollar in an American one that weighs in pounds', () => {
+    const leeds = analyze(
+      call(
+        ['Speaker 0', "Hiya, it's Tom from Brightside Tutoring in Leeds."],
+        ['Speaker 1', 'Hi. How much are the sessions?'],
+        [
+          'Speaker 0',
+          "It's forty pounds an hour, and the starter pack is eighty-five, that includes the books.",
+        ],
+      ),
+    );
+    expect(shown(leeds)).toEqual(['£40 per hour', '£85']);
+    const ohio = analyze(
+      call(
+        ['Speaker 0', "Hi, it's Dana from Buckeye Feed in Columbus, you asked about the pellets?"],
+        ['Speaker 1', 'Yeah, the fifty pound bags. What do they cost?'],
+        ['Speaker 0', "They're eighteen fifty a bag, delivered."],
+      ),
+    );
+    expect(shown(ohio)).toEqual(['$18.50 per bag']);
+  });
+});

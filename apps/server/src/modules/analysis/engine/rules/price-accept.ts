@@ -20,6 +20,11 @@ export type AcceptContext = {
 export function countsAsPrice(a: Found, b: Found, ctx: AcceptContext): boolean {
   if (a.excluded || b.excluded) return false;
   if (a.hasCurrency || b.hasCurrency) return true;
+  // A bare million or more with no currency ("a five million cover", "the house is one point four
+  // million", "a pension pot of one point one million") is an insured sum, a property value or a
+  // loan, which the guide does not count as prices; what our users sell is priced below that, per
+  // period, or named in its currency.
+  if (b.amount >= 1_000_000 && !b.per && !b.period) return false;
   if (ctx.counts || b.amount < 10) return false;
   // "forty-four nine" (44,900) is a form of prices: where the call speaks of money, or in a price
   // frame ("it's thirty-nine five", "we're at forty-four nine").

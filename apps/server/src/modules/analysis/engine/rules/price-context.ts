@@ -13,6 +13,17 @@ export const PERIOD_BEFORE: [RegExp, TimeUnit][] = [
   [/(?:monthly|month to month|mensuel(?:le)?s?|mensuellement)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'month'],
   // "Annually, about twenty-three hundred": the adverb as well as the adjective.
   [/(?:annual(?:ly)?|yearly|annuel(?:le)?s?|annuellement)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'year'],
+  // "every year it's two ninety-five", "chaque mois c'est", "la facture du trimestre fait …": the
+  // period said before the amount as a recurrence, or as the bill it is the total of.
+  [
+    /(?:(?:every|each) month|chaque mois|tous les mois|(?:bill|invoice|facture) (?:du|de|for the) mois)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu,
+    'month',
+  ],
+  [/(?:(?:every|each) year|chaque ann[ée]e|tous les ans)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'year'],
+  [
+    /(?:quarterly|trimestriel(?:le)?s?|(?:every|each) quarter|chaque trimestre|(?:bill|invoice|facture) (?:du|de|for the) (?:quarter|trimestre))(?![\p{L}])[^.?!$€£\d]{0,20}$/iu,
+    'quarter',
+  ],
 ];
 
 /** Words that make a passage speak of money, so that "twelve hundred a quarter" is a price. */
@@ -176,6 +187,9 @@ export const FRAME_BEFORE = new Set([
   // "the last guy wanted thirty-eight thousand for a tear-off": the price someone asked.
   'wanted',
   'wants',
+  // "I'd guess somewhere between twelve and eighteen hundred": an estimate given.
+  'guess',
+  'estimate',
   // "Our plans go from twenty-nine to ninety-nine a month", "kitchens that size land between forty
   // and fifty-five thousand": verbs that place a price in a span.
   'go',
@@ -256,6 +270,18 @@ export const APPROX = new Set([
   'between',
   'from',
   'entre',
+  // Adverbs of estimate between a frame and its amount ("runs somewhere between fourteen and
+  // eighteen thousand", "it's probably twelve hundred", "on est habituellement entre vingt-deux et
+  // vingt-huit mille").
+  'somewhere',
+  'probably',
+  'typically',
+  'generally',
+  'habituellement',
+  'generalement',
+  'normalement',
+  'typiquement',
+  'probablement',
 ]);
 /** What may follow a bare amount in a price frame ("two fifty, and …", "ninety-nine on top", "six hundred thousand before incentives"). */
 export const FRAME_AFTER = new Set([
@@ -298,9 +324,14 @@ export const FRAME_AFTER = new Set([
   'then',
   'but',
   'mais',
-  // Conjunctions that close the amount's phrase ("thirty-eight thousand without the wall").
+  // Conjunctions that close the amount's phrase ("thirty-eight thousand without the wall", "eight
+  // hundred to two thousand dependin on the house", "three seventy five that includes the lid").
   'without',
   'depending',
+  'dependin',
+  'that',
+  // "eighteen hundred delivered and installed": how the price is delivered, as "installed".
+  'delivered',
   'if',
   'so',
   'which',
@@ -330,6 +361,8 @@ export const FRAME_AFTER = new Set([
   'poses',
   'pis',
   'dependamment',
+  // Quebec "là" after an amount ("deux mille huit cents là, faut voir"), folded as "la".
+  'la',
 ]);
 
 /**
@@ -388,7 +421,7 @@ export const HEDGES = new Set(['about', 'around', 'roughly', 'approximately', 'e
 
 /** "Four hundred fifty pounds a month": a pound paid per period is sterling, not a weight. */
 export const POUNDS_PER_PERIOD =
-  /(?<![\p{L}])(?:pounds?|livres?) (?:a|per|par|each|every|un|une) (?:month|year|week|quarter|mois|an|annee|semaine)(?![\p{L}])|(?<![\p{L}])pounds? (?:one[- ]off|one[- ]time|upfront)/iu;
+  /(?<![\p{L}])(?:pounds?|livres?) (?:(?:a|an|per|par|each) [\p{L}-]+ )?(?:a|an|per|par|each|every|un|une) (?:hour|day|month|year|week|quarter|term|heure|jour|mois|an|annee|semaine)(?![\p{L}])|(?<![\p{L}])pounds? (?:one[- ]off|one[- ]time|upfront)/iu;
 
 /** Words that join the two ends of a range; Quebec French says "pis" for "et" ("entre neuf pis treize mille"). */
 export const RANGE_JOINERS = new Set(['to', 'or', 'a', 'ou', 'and', 'et', 'pis']);

@@ -357,6 +357,23 @@ export const NOT_UNITS = new Set([
   'peu',
   'partir',
   'fois',
+  // "sixty bucks each and …", "fifty cents each time", "deux mille cinq cents là faut …": a
+  // connector or "each" followed by a joiner, a pronoun, a verb or "time" starts the next words, not
+  // a unit ("each time" is how often, not what per).
+  'and',
+  'or',
+  'but',
+  'then',
+  'so',
+  'with',
+  'time',
+  'times',
+  'faut',
+  'que',
+  'qui',
+  'est',
+  'pis',
+  'mais',
 ]);
 
 export function skip(toks: readonly Tok[], i: number): number {

@@ -496,3 +496,52 @@ describe('price parser: unpunctuated speech-to-text', () => {
     expect(call('they said like twenty for the whole crew')).toEqual([]);
   });
 });
+
+describe('price parser: estimates, recurrences and what is not a unit (ADR 051)', () => {
+  const call = (t: string, lang: 'en' | 'fr' = 'en') =>
+    findPrices(t, lang, { callMoney: true }).map((p) => formatPrice(p, lang));
+
+  it('reads a range or an amount behind an adverb of estimate', () => {
+    expect(call('a kitchen like that usually runs somewhere between forty and fifty thousand')).toEqual([
+      '$40,000–$50,000',
+    ]);
+    expect(call("I'd guess somewhere between nine and fourteen hundred, I'd have to see it")).toEqual([
+      '$900–$1,400',
+    ]);
+    expect(call("it's probably twelve hundred with the permit")).toEqual(['$1,200']);
+    expect(call('pour un toit comme le vôtre on est généralement entre douze et quinze mille', 'fr')).toEqual(
+      ['12 000 €–15 000 €'],
+    );
+  });
+
+  it('takes words that close the amount: depending on, that, delivered', () => {
+    expect(call('a full reroof runs six hundred to three thousand depending on the slope')).toEqual([
+      '$600–$3,000',
+    ]);
+    expect(call("we're at two eighty five that includes the haul away")).toEqual(['$285']);
+    expect(call('the washer is around fourteen hundred delivered and hooked up')).toEqual(['$1,400']);
+  });
+
+  it('takes the period said before the amount as a recurrence or as the bill it totals', () => {
+    expect(call("every month it's one forty nine and it never changes")).toEqual(['$149 per month']);
+    expect(call('each year it was three ten for the same service')).toEqual(['$310 per year']);
+    expect(call('la facture du trimestre fait deux cent quarante euros', 'fr')).toEqual([
+      '240 € par trimestre',
+    ]);
+    expect(call('chaque mois on paie quatre-vingt-neuf euros', 'fr')).toEqual(['89 € par mois']);
+  });
+
+  it('reads no unit in "each time", "each and", "là faut"', () => {
+    expect(call('I paid a hundred and ten each time they came out')).toEqual(['$110']);
+    expect(call('the tickets are forty bucks each and the parking is extra')).toEqual(['$40']);
+    expect(call("c'est deux mille huit cents là faut voir avec ma femme", 'fr')).toEqual(['2 800 €']);
+  });
+
+  it('does not count a bare million or more: a cover, a property value, a loan', () => {
+    expect(call('the policy has a five million limit and costs nine hundred a year')).toEqual([
+      '$900 per year',
+    ]);
+    expect(call('the house is worth about one point two million')).toEqual([]);
+    expect(call('that contract is one point five million a year')).toEqual(['$1,500,000 per year']);
+  });
+});
