@@ -187,9 +187,12 @@ export const FRAME_BEFORE = new Set([
   // "the last guy wanted thirty-eight thousand for a tear-off": the price someone asked.
   'wanted',
   'wants',
-  // "I'd guess somewhere between twelve and eighteen hundred": an estimate given.
+  // "I'd guess somewhere between twelve and eighteen hundred": an estimate given; "I was thinking
+  // like five hundred": a budget in mind.
   'guess',
   'estimate',
+  'thinking',
+  'thinkin',
   // "Our plans go from twenty-nine to ninety-nine a month", "kitchens that size land between forty
   // and fifty-five thousand": verbs that place a price in a span.
   'go',
@@ -274,6 +277,7 @@ export const APPROX = new Set([
   // eighteen thousand", "it's probably twelve hundred", "on est habituellement entre vingt-deux et
   // vingt-huit mille").
   'somewhere',
+  'anywhere',
   'probably',
   'typically',
   'generally',
@@ -332,6 +336,8 @@ export const FRAME_AFTER = new Set([
   'that',
   // "eighteen hundred delivered and installed": how the price is delivered, as "installed".
   'delivered',
+  // "for twenty-seven grand when the new system is coming": a clause of time follows.
+  'when',
   'if',
   'so',
   'which',
@@ -387,6 +393,7 @@ export const FEE_NOUNS = new Set([
   'setup',
   'installation',
   'activation',
+  'onboarding',
 ]);
 
 /**

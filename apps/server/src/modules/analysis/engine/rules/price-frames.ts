@@ -91,7 +91,8 @@ export function readsAsClock(value: number, alt: number | undefined): boolean {
 }
 
 /** "looking at", "priced at", "comes in at", "starts at", "we're at": an amount follows. */
-export const AT_FRAME = /^(?:looking|lookin|priced|in|starts|start|starting|we're|were|you're|youre)$/u;
+export const AT_FRAME =
+  /^(?:looking|lookin|priced|in|starts|start|starting|startin|we're|were|you're|youre)$/u;
 
 /**
  * A price frame before the amount at token i: a copula or a paying verb ("it's", "we pay", "runs",

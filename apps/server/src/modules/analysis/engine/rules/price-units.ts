@@ -220,6 +220,10 @@ export const AFTER_UNIT = new Set([
   'mais',
   'donc',
   'si',
+  // "eighteen a foot installed", "four fifty a door delivered": how the price is delivered closes
+  // the unit's phrase, as it closes an amount's.
+  'installed',
+  'delivered',
 ]);
 
 export type UnitRead = { per?: CountUnit; perText?: string; period?: TimeUnit | 'one-time'; to: number };
@@ -299,6 +303,8 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
   if (t.kind === 'slash') j++;
   else if (isWord(t) && CONNECTORS.has(t.w)) j++;
   else if (isWord(t) && t.w === 'by' && toks[i + 1]?.w === 'the') j += 2;
+  // "sixty for each stump after that": "for each" counts per, as "each" does.
+  else if (isWord(t) && t.w === 'for' && toks[i + 1]?.w === 'each') return readUnit(toks, i + 1, priced);
   else return null;
   const u = toks[j];
   if (!isWord(u)) return null;
@@ -312,6 +318,9 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
   if (period) return { period, to: j + 1 };
   if (w === 'square' && (toks[j + 1]?.w === 'foot' || toks[j + 1]?.w === 'feet'))
     return { per: 'square foot', to: j + 2 };
+  // "nine cents a kilowatt hour": the energy unit, whose second word is no period.
+  if (w === 'kilowatt' && toks[j + 1]?.w === 'hour')
+    return { per: 'kilowatt hour', perText: 'kilowatt hour', to: j + 2 };
   const known = countUnit(w);
   if (known) return { per: known, to: j + 1 };
   if (NOT_UNITS.has(w) || w.length < 3) return null;

@@ -537,6 +537,22 @@ describe('price parser: estimates, recurrences and what is not a unit (ADR 051)'
     expect(call("c'est deux mille huit cents là faut voir avec ma femme", 'fr')).toEqual(['2 800 €']);
   });
 
+  it('reads "for each", "startin at", a budget in mind, "anywhere from", an onboarding charge and kilowatt hours', () => {
+    expect(call('we charge a hundred ten for the first room and forty for each room after that')).toEqual([
+      '$110',
+      '$40 per unit',
+    ]);
+    expect(call('the basic package is startin at four ninety nine')).toEqual(['$499']);
+    expect(call('we usually run about twelve a foot installed')).toEqual(['$12 per foot']);
+    expect(call('honestly I was thinking like three hundred')).toEqual(['$300']);
+    expect(call('a new panel can be anywhere from two thousand to four thousand')).toEqual(['$2,000–$4,000']);
+    expect(call('and there is a one time onboarding of six hundred')).toEqual(['$600 one-time']);
+    expect(call("I won't pay nineteen grand when the lease ends in June")).toEqual(['$19,000']);
+    expect(call('we can hold you at twelve cents a kilowatt hour for two years')).toEqual([
+      '$0.12 per kilowatt hour',
+    ]);
+  });
+
   it('does not count a bare million or more: a cover, a property value, a loan', () => {
     expect(call('the policy has a five million limit and costs nine hundred a year')).toEqual([
       '$900 per year',
