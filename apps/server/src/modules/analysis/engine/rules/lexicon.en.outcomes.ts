@@ -194,6 +194,21 @@ export const OUTCOMES_EN: Lexicon['outcomes'] = {
       ],
     },
     {
+      why: 'a decision said as such, or a purchase ruled out ("it\'s a no", "the answer is no", "we\'re not gonna do it", "I\'m not going to buy", the British "I\'ll leave it for now")',
+      phrases: [
+        "it's a no",
+        'the answer is no',
+        'not gonna do it',
+        'not going to do it',
+        'not going to buy',
+        'not gonna buy',
+        "i'll leave it for now",
+        "we'll leave it for now",
+        'going to leave it for now',
+        'gonna leave it for now',
+      ],
+    },
+    {
       why: 'asking not to be called again',
       phrases: [
         'remove me',
@@ -214,6 +229,9 @@ export const OUTCOMES_EN: Lexicon['outcomes'] = {
       why: 'telling the rep not to spend more effort, or to stay with what they have ("don\'t call Lou directly" names someone else, so the calls above name me or us)',
       phrases: [
         "don't bother",
+        // The next step refused ("Can I check back in the spring?" / "I'd rather you didn't").
+        "i'd rather you didn't",
+        "we'd rather you didn't",
         "don't waste your time",
         'not worth your time',
         'going to stay with',

@@ -127,8 +127,19 @@ export const OUTCOMES_FR: Lexicon['outcomes'] = {
       ],
     },
     {
+      why: "une décision dite comme telle, ou un achat exclu (« c'est non », « la réponse est non », « on va pas le faire »)",
+      phrases: ["c'est non", 'la reponse est non', 'va pas le faire', 'vais pas acheter', 'va pas acheter'],
+    },
+    {
       why: 'demander de ne plus être appelé',
-      phrases: ['retirez moi', 'enlevez moi', "ne m'appelez plus", "arretez de m'appeler"],
+      phrases: [
+        'retirez moi',
+        'enlevez moi',
+        "m'appelez plus",
+        'rappelez pas',
+        'rappelez plus',
+        "arretez de m'appeler",
+      ],
     },
     { why: 'le prospect se dit couvert', phrases: ['on est correct', 'on est bien servis'] },
     {

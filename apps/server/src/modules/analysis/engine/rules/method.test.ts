@@ -217,6 +217,31 @@ describe('analysis by method', () => {
       expect(visit.result_class).toBe('appointment');
     });
 
+    it('a refusal said as a decision, after a bare "no", or as "don\'t call me back" is "not interested" (ADR 051)', () => {
+      const ended = (last: string, language = 'en') =>
+        analyze(
+          call(
+            [
+              R,
+              language === 'en'
+                ? 'The cleaning plan is ninety dollars a month.'
+                : 'Le forfait est à quatre-vingt-dix euros par mois.',
+            ],
+            [P, last],
+            [R, language === 'en' ? 'Alright, thanks for your time.' : 'Très bien, merci de votre temps.'],
+          ),
+          language,
+        ).result_class;
+      expect(ended("Honestly it's a no. Have a good one.")).toBe('not_interested');
+      expect(ended('nah no im good thanks')).toBe('not_interested');
+      expect(ended("We're not gonna do it this year.")).toBe('not_interested');
+      expect(ended("I think I'll leave it for now, cheers.")).toBe('not_interested');
+      expect(ended('Et ne me rappelez pas, s’il vous plaît.', 'fr')).toBe('not_interested');
+      expect(ended("Franchement, c'est non.", 'fr')).toBe('not_interested');
+      // A bare no before a booking still books.
+      expect(ended("No no, Tuesday at ten works, book it.")).toBe('appointment');
+    });
+
     it('an offer to e-mail something is a follow-up even when it names an estimate', () => {
       const a = analyze(
         call(

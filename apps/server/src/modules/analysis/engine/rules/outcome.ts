@@ -137,14 +137,20 @@ export function decideOutcome(
       continue;
     }
     for (const hit of outcomeHits[s.index] ?? []) {
-      // "ça ne m'intéresse pas", "je ne suis pas intéressé", "on n'est pas intéressés": the "ne" belongs
-      // to the refusal's own "pas", it does not negate it.
+      // "ça ne m'intéresse pas", "je ne suis pas intéressé", "on n'est pas intéressés", "ne me
+      // rappelez pas": the "ne" belongs to the refusal's own "pas", it does not negate it.
       const ownNe =
         hit.value === 'not_interested' &&
         language === 'fr' &&
         (/(?:^|\s)(?:ne|n')\s*$/u.test(s.norm.slice(0, hit.start)) ||
-          /^(?:pas|plus|jamais)\s/u.test(hit.phrase));
-      const negated = !ownNe && isNegated(s.norm, hit.start, hit.end, language, s.text);
+          /^(?:pas|plus|jamais)\s/u.test(hit.phrase) ||
+          // "ne me rappelez pas": the phrase holds the "pas" the "ne" before it belongs to.
+          /\s(?:pas|plus|jamais)$/u.test(hit.phrase));
+      // "yeah no I'm good thanks", "nah it's a no": a bare no right before a refusal says it twice,
+      // it does not negate it (speech-to-text leaves out the comma that `isNegated` looks for).
+      const noBeforeRefusal =
+        hit.value === 'not_interested' && /(?:^|\s)(?:no|nah|nope|non)\s*$/u.test(s.norm.slice(0, hit.start));
+      const negated = !ownNe && !noBeforeRefusal && isNegated(s.norm, hit.start, hit.end, language, s.text);
       let cue: CallResultClass | 'cancellation' | null;
       switch (hit.value) {
         case 'interest':
