@@ -209,10 +209,11 @@ const BARE_GREETING =
 
 /**
  * What an answering machine or voicemail greeting says ("leave a message after the tone", "leave it at the
- * beep", "I'm on the other line", "tapez deux").
+ * beep", "leave your name and number", "I'm on the other line", "tapez deux"), also as speech-to-text
+ * writes it without apostrophes ("youve reached").
  */
 const MACHINE_GREETING =
-  /\b(?:leave (?:me |us )?a (?:message|voicemail)|(?:after|at) the (?:tone|beep)|record your message|(?:i'm|i am) (?:on the other line|away from (?:the|my) (?:phone|desk))|you(?:'ve| have) reached|(?:press|dial) (?:one|two|three|four|five|zero|\d)|laissez(?:-moi| moi|-nous| nous)? (?:un|votre) message|après le (?:bip|signal sonore)|vous êtes (?:bien )?sur (?:la )?(?:messagerie|boîte vocale)|tapez (?:un|deux|trois|quatre|cinq|zéro|\d))\b/iu;
+  /\b(?:leave (?:me |us )?a (?:message|voicemail)|leave your (?:name|number|message)|(?:after|at) the (?:tone|beep)|record your message|(?:i'm|i am) (?:on the other line|away from (?:the|my) (?:phone|desk))|you(?:'?ve| have) reached|(?:press|dial) (?:one|two|three|four|five|zero|\d)|laissez(?:-moi| moi|-nous| nous)? (?:un|votre) message|après le (?:bip|signal sonore)|vous êtes (?:bien )?sur (?:la )?(?:messagerie|boîte vocale)|tapez (?:un|deux|trois|quatre|cinq|zéro|\d))\b/iu;
 
 /** Whether a speaker's words are those of an answering machine (a greeting, a menu), not a person's. */
 export function soundsLikeMachine(text: string): boolean {

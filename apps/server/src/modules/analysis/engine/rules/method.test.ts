@@ -102,6 +102,21 @@ describe('analysis by method', () => {
     expect(a.pain_points).toEqual([]);
   });
 
+  it('reads a greeting written by speech-to-text ("youve reached", "leave your name") as a machine (ADR 051)', () => {
+    const a = analyze(
+      call(
+        ['Speaker 0', 'hi youve reached the parkers we cant get to the phone'],
+        ['Speaker 0', 'leave your name and number and well call you back'],
+        [
+          'Speaker 1',
+          'hi this is dana from clearview gutters we do a lot of homes on your street a lot of folks tell me their gutters overflow every storm give me a call back at five five five zero one nine two thanks',
+        ],
+      ),
+    );
+    expect(a.result_class).toBe('other');
+    expect(a.pain_points).toEqual([]);
+  });
+
   it('reads a proposed next step answered with a plain no as a refusal, and "no problem" as a yes', () => {
     const refused = analyze(
       call(
@@ -239,7 +254,7 @@ describe('analysis by method', () => {
       expect(ended('Et ne me rappelez pas, s’il vous plaît.', 'fr')).toBe('not_interested');
       expect(ended("Franchement, c'est non.", 'fr')).toBe('not_interested');
       // A bare no before a booking still books.
-      expect(ended("No no, Tuesday at ten works, book it.")).toBe('appointment');
+      expect(ended('No no, Tuesday at ten works, book it.')).toBe('appointment');
     });
 
     it('an offer to e-mail something is a follow-up even when it names an estimate', () => {
