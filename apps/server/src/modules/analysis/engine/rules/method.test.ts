@@ -257,6 +257,49 @@ describe('analysis by method', () => {
       expect(ended('No no, Tuesday at ten works, book it.')).toBe('appointment');
     });
 
+    it('a wrong number, a message taken or a customer looked up has no sales outcome, even with a "no" at the end (ADR 051)', () => {
+      const wrong = analyze(
+        call(
+          [R, 'Hi, is this Mr. Okafor? He asked us for a quote on a fence.'],
+          [P, 'No, this is Linda, I think you have the wrong number.'],
+          [R, "Oh, I'm so sorry to bother you."],
+          [P, 'No bother at all, good luck finding him.'],
+        ),
+      );
+      expect(wrong.result_class).toBe('other');
+      const message = analyze(
+        call(
+          [
+            R,
+            'Hi, this is Sam from Brightway Uniforms, is the owner in? Our shirts are twelve dollars each.',
+          ],
+          [P, "She's out today. I can take a message for her."],
+          [R, "Thanks, it's Sam, five five five zero one four two."],
+          [P, 'Got it. No promises though.'],
+        ),
+      );
+      expect(message.result_class).toBe('other');
+      const billing = analyze(
+        call(
+          [R, 'Valley Pest, this is Jo.'],
+          [P, "Hi, there's a charge of ninety dollars on my card I don't understand."],
+          [R, 'Let me pull you up. Okay, that was the spring treatment. I can refund it if you skipped it.'],
+          [P, 'No, that is fine then, thanks.'],
+        ),
+      );
+      expect(billing.result_class).toBe('other');
+      const dossier = analyze(
+        call(
+          [R, 'Service à la clientèle, bonjour.'],
+          [P, "Bonjour, j'ai une facture de cent vingt euros que je ne comprends pas."],
+          [R, 'Je vais ouvrir votre dossier. Ah oui, c’est une erreur, je vous rembourse.'],
+          [P, 'Non, ça va, merci beaucoup.'],
+        ),
+        'fr',
+      );
+      expect(dossier.result_class).toBe('other');
+    });
+
     it('an offer to e-mail something is a follow-up even when it names an estimate', () => {
       const a = analyze(
         call(

@@ -8,7 +8,7 @@ import { callSpeaksOfMoney } from './price-context.js';
 import type { CallSentence } from './signals.js';
 
 /** "No", "nope", "nah", "non" as a word, not "no problem" or "no worries" (pattern source). */
-export const NO_WORD = String.raw`(?:no|nope|nah|non)(?![\p{L}'])(?!\s+(?:problem|problems|worries|worry|sweat|doubt|rush|question|questions|probleme|soucis?)(?![\p{L}]))`;
+export const NO_WORD = String.raw`(?:no|nope|nah|non)(?![\p{L}'])(?!\s+(?:problem|problems|worries|worry|sweat|doubt|rush|question|questions|bother|probleme|soucis?)(?![\p{L}]))`;
 
 /** A refusal that opens an answer: a plain no, or "we're good", "I'd rather not", "I'll pass", "ça ira". */
 const REFUSAL_OPENING = new RegExp(
@@ -117,7 +117,7 @@ export const PASSES_ON = /^\S+\s+\S+\s+(?:it|this|that|the message)\s+(?:on|alon
 
 /** Someone taking a message for an absent decision maker. */
 const MESSAGE_TAKEN =
-  /(?:i'?ll|i will|i can) (?:pass (?:it|this|that|the message) (?:on|along)|give (?:him|her|them) the message|put it on (?:his|her|their) desk|make sure (?:he|she|they) gets? (?:it|the message))|(?:je|on) (?:lui|leur) (?:transmets|transmettrai|fais le message|laisse le message|ferai le message)|(?:je vais|je peux) (?:lui|leur) (?:transmettre|faire le message|laisser le message)/u;
+  /(?:i'?ll|i will|i can) (?:pass (?:it|this|that|the message) (?:on|along)|give (?:him|her|them) the message|put it on (?:his|her|their) desk|make sure (?:he|she|they) gets? (?:it|the message)|take a message)|(?:je|on) (?:lui|leur) (?:transmets|transmettrai|fais le message|laisse le message|ferai le message)|(?:je vais|je peux) (?:lui|leur) (?:transmettre|faire le message|laisser le message)|(?:je peux|je vais) prendre (?:un|le|votre) message/u;
 
 /** Whether a message is taken for someone in the call's last four turns. */
 export function messageTaken(sentences: readonly CallSentence[]): boolean {
@@ -146,11 +146,11 @@ export function answersNothingElse(s: CallSentence, sentences: readonly CallSent
 /**
  * The company side looking up an existing customer's file: an account, order, customer or contract
  * number asked for, or the account pulled up ("Can I have your account number?", "let me pull up the
- * account", "votre numéro de client ?"). Call centres open a support or billing call this way; a
+ * account", "let me pull you up", "votre numéro de client ?", "je vais ouvrir votre dossier"). Call centres open a support or billing call this way; a
  * prospect has no such number yet.
  */
 const ACCOUNT_LOOKUP =
-  /(?:(?:account|order|customer|member|ticket|case|confirmation|invoice) number|your contract number|on your next (?:bill|statement|invoice)|(?:sur|dans) votre (?:prochain releve|prochaine facture)|pull up (?:your|the) account|look up your account|let me look you up|the email on the account|numero (?:de |d'?)(?:client|contrat|commande|dossier|facture|abonne)|numero client)/u;
+  /(?:(?:account|order|customer|member|ticket|case|confirmation|invoice) number|your contract number|on your next (?:bill|statement|invoice)|(?:sur|dans) votre (?:prochain releve|prochaine facture)|pull up (?:your|the) account|look up your account|let me (?:look|pull) you up|the email on the account|numero (?:de |d'?)(?:client|contrat|commande|dossier|facture|abonne)|numero client|(?:ouvrir|j'ouvre|je sors) votre dossier)/u;
 
 /**
  * Whether the call is an existing customer's support or billing call (an account looked up, a

@@ -225,7 +225,9 @@ export function decideOutcome(
   // A wrong number's "not for me", or a message left with whoever picked up ("I'll put it on her
   // desk"): no sales outcome with the decision maker, whatever was said on the way. An existing
   // customer's support or billing call has none either, even with a technician's visit booked.
-  if ((resultClass !== 'appointment' && (wrongPerson || messageTaken(sentences))) || serviceCall(sentences)) {
+  const noSalesOutcome =
+    (resultClass !== 'appointment' && (wrongPerson || messageTaken(sentences))) || serviceCall(sentences);
+  if (noSalesOutcome) {
     resultClass = 'other';
     evidence = null;
     proposal = null;
@@ -238,8 +240,9 @@ export function decideOutcome(
     proposal = null;
   }
   if (resultClass === 'other') {
-    // "Ours are three bucks a card." / "Nah." — a pitch answered with a refusal at the end of the call.
-    const refusal = closingRefusal(sentences);
+    // "Ours are three bucks a card." / "Nah." — a pitch answered with a refusal at the end of the call;
+    // not where nobody could refuse (a wrong number, a message taken, a customer's own call).
+    const refusal = noSalesOutcome ? null : closingRefusal(sentences);
     if (refusal) {
       cueSentences.add(refusal.index);
       return { resultClass: 'not_interested', evidence: refusal, proposal: null, cueSentences };
