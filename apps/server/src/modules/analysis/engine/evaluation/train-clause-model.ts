@@ -227,6 +227,13 @@ const WRITER_BATCHES: readonly { who: string; en: [number, number]; fr: [number,
   { who: 'annotator E, 2026-11-28', en: [453, 479], fr: [221, 233] },
   { who: 'annotator F, 2026-11-28', en: [480, 506], fr: [234, 246] },
   { who: 'annotator G, 2026-11-28', en: [507, 533], fr: [247, 259] },
+  { who: 'annotator H, 2026-11-28', en: [534, 560], fr: [260, 272] },
+  { who: 'annotator I, 2026-11-28', en: [561, 587], fr: [273, 285] },
+  { who: 'annotator J, 2026-11-28', en: [588, 614], fr: [286, 298] },
+  { who: 'annotator K, 2026-11-28', en: [615, 641], fr: [299, 311] },
+  { who: 'annotator L, 2026-11-28', en: [642, 668], fr: [312, 324] },
+  { who: 'annotator M, 2026-11-28', en: [669, 695], fr: [325, 337] },
+  { who: 'annotator N, 2026-11-28', en: [696, 722], fr: [338, 350] },
 ];
 
 /** "annotator, 2026-11-27 (en-264…277, fr-130…135)", ids written as in the devset ("en-01"). */

@@ -10,6 +10,7 @@ describe('writer batches of the dev set (leave one writer out, ADR 042)', () => 
     expect(writerBatch('fr-129-contrat-entretien-tracteurs-bretagne-asr')).toBe(8);
     expect(writerBatch('en-533-anything')).toBe(18);
     expect(writerBatch('fr-169-anything')).toBe(12);
+    expect(writerBatch('en-722-anything')).toBe(25);
     expect(writerBatch('en-999-unknown')).toBeNull();
     // en-292…317 were never written: no batch claims them.
     expect(writerBatch('en-300-unused')).toBeNull();
