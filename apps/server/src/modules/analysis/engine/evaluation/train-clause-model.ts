@@ -9,8 +9,8 @@
  *      pair of decision thresholds (objection, pain) is the one that maximises the mean F1 of the
  *      held-out folds, matched like the evaluation does on the text the analyzer shows (each clause
  *      widened to its neighbours, `shownTexts`); then the cap on items per call (likeliest
- *      first) the same way, the smallest within 0.005 of the best, then the thresholds again under
- *      that cap.
+ *      first, at most three) the same way, the smallest within 0.005 of the best, then the
+ *      thresholds again under that cap.
  *   4. The final model is trained on all the calls with those thresholds.
  *
  * Only the development set is given to it: the holdout folders are never read for training.
@@ -38,8 +38,12 @@ import { coverage, matchPhrases, sumCounts, type MatchCounts } from './matching.
 const FOLDS = 5;
 const MIN_CALLS = 2;
 const GRID = Array.from({ length: 17 }, (_, i) => Math.round((0.1 + i * 0.05) * 100) / 100);
-/** Caps on items per call tried by the cross-validation; 99 is no cap. */
-const CAPS = [2, 3, 4, 5, 6, 99];
+/**
+ * Caps on items per call tried by the cross-validation. A call shows at most three objections and
+ * three pain points (ADR 046: a longer list is more than a reader takes in); cross-validation
+ * chooses within that (with 1,032 calls it would otherwise pick four pain points, ADR 051).
+ */
+const CAPS = [2, 3];
 /** Mean F1 within which a smaller cap is preferred to the best one (see `trainClauseModel`). */
 const CAP_TOLERANCE = 0.005;
 const LABELS: Record<ClauseKind, 'objections' | 'pain_points'> = {

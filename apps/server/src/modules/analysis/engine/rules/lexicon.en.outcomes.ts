@@ -259,6 +259,8 @@ export const OUTCOMES_EN: Lexicon['outcomes'] = {
         'not going to move forward',
         'not moving forward',
         'not at this time',
+        // The year ruled out, as "not at this time" rules out the moment.
+        'not this year',
       ],
     },
   ],

@@ -141,7 +141,10 @@ export const OUTCOMES_FR: Lexicon['outcomes'] = {
         "arretez de m'appeler",
       ],
     },
-    { why: 'le prospect se dit couvert', phrases: ['on est correct', 'on est bien servis'] },
+    {
+      why: "le prospect se dit couvert, ou écarte l'année (comme « not at this time » en anglais)",
+      phrases: ['on est correct', 'on est bien servis', 'pas cette annee'],
+    },
     {
       why: "dire au vendeur de ne pas se donner de peine, ou qu'on reste avec ce qu'on a",
       phrases: [
@@ -149,6 +152,8 @@ export const OUTCOMES_FR: Lexicon['outcomes'] = {
         'laissez tomber',
         'perdez pas votre temps',
         'pas la peine',
+        'pas vous embeter',
+        'vous embetez pas',
         'on va rester avec',
         'on reste avec',
       ],

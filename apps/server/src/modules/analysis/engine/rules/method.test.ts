@@ -253,6 +253,10 @@ describe('analysis by method', () => {
       expect(ended("I think I'll leave it for now, cheers.")).toBe('not_interested');
       expect(ended('Et ne me rappelez pas, s’il vous plaît.', 'fr')).toBe('not_interested');
       expect(ended("Franchement, c'est non.", 'fr')).toBe('not_interested');
+      expect(ended('maybe later but not now im good thanks')).toBe('not_interested');
+      expect(ended('So no, not this year. Thanks for calling.')).toBe('not_interested');
+      expect(ended("You can send it, but I wouldn't count on it.")).toBe('not_interested');
+      expect(ended('Franchement, pas cette année, on est très occupés.', 'fr')).toBe('not_interested');
       // A bare no before a booking still books.
       expect(ended('No no, Tuesday at ten works, book it.')).toBe('appointment');
     });

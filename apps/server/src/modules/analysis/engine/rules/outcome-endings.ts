@@ -80,8 +80,10 @@ export const FAREWELL = /^(?:see you|talk to you|a \{day\}|on se voit)/u;
  * An answer that grants a permission and takes it back: "you can, but I wouldn't count on it", "if
  * you want, but we won't call back", "oui si vous voulez mais on ne rappellera pas".
  */
+// "You can, but we won't be using it", "You can send it, but I wouldn't hold your breath", "vous pouvez
+// l'envoyer, mais je ne le lirai pas": a permission taken back.
 export const PERMISSION_TAKEN_BACK =
-  /^\s*(?:(?:um|uh|well|i mean|sure|yes|yeah|oui|euh|ben|bon)[\s,]+)*(?:you can|you could|if you want|tu peux|vous pouvez|si vous voulez|si tu veux)[\s,]+(?:but|mais)\s[^.?!]*(?<![\p{L}'])(?:not|no|won'?t|wouldn'?t|don'?t|never|pas|jamais|rien)(?![\p{L}'])/u;
+  /^\s*(?:(?:um|uh|well|i mean|sure|yes|yeah|oui|euh|ben|bon)[\s,]+)*(?:you can|you could|if you want|tu peux|vous pouvez|si vous voulez|si tu veux)(?:\s+(?:send|email|e-mail|mail|leave|drop|post)(?:\s+(?:it|that|them|one|something|me something))?|\s+(?:l'|me l'|nous l')?(?:envoyer|laisser|poster))?[\s,]+(?:but|mais)\s[^.?!]*(?<![\p{L}'])(?:not|no|won'?t|wouldn'?t|don'?t|never|pas|jamais|rien)(?![\p{L}'])/u;
 
 /**
  * A permission that shrugs the offer off: "you can send whatever you want", "leave whatever you

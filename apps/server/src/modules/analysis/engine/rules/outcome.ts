@@ -146,10 +146,14 @@ export function decideOutcome(
           /^(?:pas|plus|jamais)\s/u.test(hit.phrase) ||
           // "ne me rappelez pas": the phrase holds the "pas" the "ne" before it belongs to.
           /\s(?:pas|plus|jamais)$/u.test(hit.phrase));
-      // "yeah no I'm good thanks", "nah it's a no": a bare no right before a refusal says it twice,
+      // "yeah no I'm good thanks", "nah it's a no", "not now I'm good thanks": a bare no (or "not
+      // now") right before a refusal says it twice,
       // it does not negate it (speech-to-text leaves out the comma that `isNegated` looks for).
       const noBeforeRefusal =
-        hit.value === 'not_interested' && /(?:^|\s)(?:no|nah|nope|non)\s*$/u.test(s.norm.slice(0, hit.start));
+        hit.value === 'not_interested' &&
+        /(?:^|\s)(?:no|nah|nope|non|not now|not today|not right now|pas maintenant)\s*$/u.test(
+          s.norm.slice(0, hit.start),
+        );
       const negated = !ownNe && !noBeforeRefusal && isNegated(s.norm, hit.start, hit.end, language, s.text);
       let cue: CallResultClass | 'cancellation' | null;
       switch (hit.value) {

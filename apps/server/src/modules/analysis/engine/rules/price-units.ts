@@ -377,6 +377,8 @@ export const NOT_UNITS = new Set([
   'with',
   'time',
   'times',
+  // "one fifty each way": each trip's direction, not a unit the labels count per.
+  'way',
   'faut',
   'que',
   'qui',

@@ -553,6 +553,13 @@ describe('price parser: estimates, recurrences and what is not a unit (ADR 051)'
     ]);
   });
 
+  it('reads a range of cents, the period adverbs before the amount, and no unit in "each way"', () => {
+    expect(call('line striping runs about eight to twelve cents a foot')).toEqual(['$0.08–$0.12 per foot']);
+    expect(call("Daily, it's two ninety with the trailer.")).toEqual(['$290 per day']);
+    expect(call('Hourly we charge one fifteen for the tech.')).toEqual(['$115 per hour']);
+    expect(call('the pickup is one twenty five each way')).toEqual(['$125']);
+  });
+
   it('does not count a bare million or more: a cover, a property value, a loan', () => {
     expect(call('the policy has a five million limit and costs nine hundred a year')).toEqual([
       '$900 per year',

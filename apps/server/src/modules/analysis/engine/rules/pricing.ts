@@ -357,6 +357,8 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       if (b.scale > 1 && a.scale === 1 && low * b.scale <= b.amount) low *= b.scale;
       // "between a hundred and forty and a hundred and sixty thousand": a thousand the low end lacks.
       else if (b.scale >= 1000 && a.scale < b.scale && low * b.scale <= b.amount) low *= b.scale;
+      // "eleven to fourteen cents a square foot": the low end is in the high end's cents.
+      else if (b.amount < 1 && a.scale === 1 && low >= 1 && low < 100 && low / 100 < b.amount) low /= 100;
       if (low < b.amount) {
         prices.push({
           ...b,
