@@ -1,7 +1,7 @@
 /**
  * `npm run eval:analysis`: runs the configured analyzer (ANALYZER=rules|llm and LLM_* variables,
  * default rules) over the labelled calls of `apps/server/devset` and prints, side by side and per
- * language, result-class accuracy and F1 of objections, pain points and pricing for five labelled
+ * language, result-class accuracy and F1 of objections, pain points and pricing for six labelled
  * sets, and the agreement of two annotators:
  *
  *   - dev        `devset/*.json` — the development set. The rules analyzer is tuned on it: its
