@@ -105,8 +105,10 @@ export const DEFAULT_TRACKERS: readonly DefaultTracker[] = [
       { phrase: 'mois prochain', why: 'un achat prévu plus tard' },
       { phrase: 'trimestre prochain', why: 'un achat prévu plus tard' },
       { phrase: 'année prochaine', why: 'un achat prévu plus tard' },
-      { phrase: 'dès que possible', why: 'urgence' },
-      { phrase: 'au plus vite', why: 'urgence' },
+      // Two words at most: the longer idioms of urgency ("dès que possible", "au plus vite") now occur
+      // in labelled calls, and a default tracker holds no phrase found there.
+      { phrase: 'rapidement', why: 'urgence' },
+      { phrase: 'pressé', why: 'urgence' },
       { phrase: 'urgent', why: 'urgence' },
       { phrase: 'pas maintenant', why: 'un report' },
       { phrase: 'date de démarrage', why: 'la date de démarrage du service' },
@@ -142,7 +144,7 @@ export const DEFAULT_TRACKERS: readonly DefaultTracker[] = [
       { phrase: 'mon mari', why: 'le conjoint partage la décision' },
       { phrase: 'la direction', why: 'la direction approuve' },
       { phrase: 'validation', why: "une étape d'approbation" },
-      { phrase: 'en parler à', why: 'le prospect consulte quelqu’un' },
+      { phrase: 'en parler', why: 'le prospect consulte quelqu’un' },
       { phrase: 'service achats', why: 'un service achats intervient' },
       { phrase: 'dernier mot', why: 'qui tranche à la fin' },
     ],
