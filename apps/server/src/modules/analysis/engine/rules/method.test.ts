@@ -262,17 +262,20 @@ describe('analysis by method', () => {
     });
 
     it('a wrong number, a message taken or a customer looked up has no sales outcome, even with a "no" at the end (ADR 051)', () => {
-      const wrong = analyze(
-        call(
+      const classOf = (language: string, ...turns: [string, string][]) =>
+        analyze(call(...turns), language).result_class;
+      expect(
+        classOf(
+          'en',
           [R, 'Hi, is this Mr. Okafor? He asked us for a quote on a fence.'],
           [P, 'No, this is Linda, I think you have the wrong number.'],
           [R, "Oh, I'm so sorry to bother you."],
           [P, 'No bother at all, good luck finding him.'],
         ),
-      );
-      expect(wrong.result_class).toBe('other');
-      const message = analyze(
-        call(
+      ).toBe('other');
+      expect(
+        classOf(
+          'en',
           [
             R,
             'Hi, this is Sam from Brightway Uniforms, is the owner in? Our shirts are twelve dollars each.',
@@ -281,27 +284,25 @@ describe('analysis by method', () => {
           [R, "Thanks, it's Sam, five five five zero one four two."],
           [P, 'Got it. No promises though.'],
         ),
-      );
-      expect(message.result_class).toBe('other');
-      const billing = analyze(
-        call(
+      ).toBe('other');
+      expect(
+        classOf(
+          'en',
           [R, 'Valley Pest, this is Jo.'],
           [P, "Hi, there's a charge of ninety dollars on my card I don't understand."],
           [R, 'Let me pull you up. Okay, that was the spring treatment. I can refund it if you skipped it.'],
           [P, 'No, that is fine then, thanks.'],
         ),
-      );
-      expect(billing.result_class).toBe('other');
-      const dossier = analyze(
-        call(
+      ).toBe('other');
+      expect(
+        classOf(
+          'fr',
           [R, 'Service à la clientèle, bonjour.'],
           [P, "Bonjour, j'ai une facture de cent vingt euros que je ne comprends pas."],
           [R, 'Je vais ouvrir votre dossier. Ah oui, c’est une erreur, je vous rembourse.'],
           [P, 'Non, ça va, merci beaucoup.'],
         ),
-        'fr',
-      );
-      expect(dossier.result_class).toBe('other');
+      ).toBe('other');
     });
 
     it('an offer to e-mail something is a follow-up even when it names an estimate', () => {

@@ -10,6 +10,16 @@ import type { CallSentence } from './signals.js';
 /** "No", "nope", "nah", "non" as a word, not "no problem" or "no worries" (pattern source). */
 export const NO_WORD = String.raw`(?:no|nope|nah|non)(?![\p{L}'])(?!\s+(?:problem|problems|worries|worry|sweat|doubt|rush|question|questions|bother|probleme|soucis?)(?![\p{L}]))`;
 
+/**
+ * What, right before a refusal, says it again rather than negating it: a bare no, or "not now"
+ * ("yeah no I'm good thanks", "nah it's a no", "not now I'm good thanks"). Speech-to-text leaves out
+ * the comma that `isNegated` looks for.
+ */
+export const NO_BEFORE_REFUSAL = new RegExp(
+  String.raw`(?:^|\s)(?:${NO_WORD}|not now|not today|not right now|pas maintenant)\s*$`,
+  'u',
+);
+
 /** A refusal that opens an answer: a plain no, or "we're good", "I'd rather not", "I'll pass", "ça ira". */
 const REFUSAL_OPENING = new RegExp(
   String.raw`^\s*(?:(?:yeah|well|honestly|look|ok|okay|um|uh|euh|bof|ben)[\s,]+)*(?:${NO_WORD}` +
@@ -78,10 +88,9 @@ export const FAREWELL = /^(?:see you|talk to you|a \{day\}|on se voit)/u;
 
 /**
  * An answer that grants a permission and takes it back: "you can, but I wouldn't count on it", "if
- * you want, but we won't call back", "oui si vous voulez mais on ne rappellera pas".
+ * you want, but we won't call back", "oui si vous voulez mais on ne rappellera pas", also after its
+ * verb ("you can send it, but I wouldn't hold your breath", "vous pouvez l'envoyer, mais…").
  */
-// "You can, but we won't be using it", "You can send it, but I wouldn't hold your breath", "vous pouvez
-// l'envoyer, mais je ne le lirai pas": a permission taken back.
 export const PERMISSION_TAKEN_BACK =
   /^\s*(?:(?:um|uh|well|i mean|sure|yes|yeah|oui|euh|ben|bon)[\s,]+)*(?:you can|you could|if you want|tu peux|vous pouvez|si vous voulez|si tu veux)(?:\s+(?:send|email|e-mail|mail|leave|drop|post)(?:\s+(?:it|that|them|one|something|me something))?|\s+(?:l'|me l'|nous l')?(?:envoyer|laisser|poster))?[\s,]+(?:but|mais)\s[^.?!]*(?<![\p{L}'])(?:not|no|won'?t|wouldn'?t|don'?t|never|pas|jamais|rien)(?![\p{L}'])/u;
 
@@ -148,8 +157,8 @@ export function answersNothingElse(s: CallSentence, sentences: readonly CallSent
 /**
  * The company side looking up an existing customer's file: an account, order, customer or contract
  * number asked for, or the account pulled up ("Can I have your account number?", "let me pull up the
- * account", "let me pull you up", "votre numéro de client ?", "je vais ouvrir votre dossier"). Call centres open a support or billing call this way; a
- * prospect has no such number yet.
+ * account", "let me pull you up", "votre numéro de client ?", "je vais ouvrir votre dossier"). Call
+ * centres open a support or billing call this way; a prospect has no such number yet.
  */
 const ACCOUNT_LOOKUP =
   /(?:(?:account|order|customer|member|ticket|case|confirmation|invoice) number|your contract number|on your next (?:bill|statement|invoice)|(?:sur|dans) votre (?:prochain releve|prochaine facture)|pull up (?:your|the) account|look up your account|let me (?:look|pull) you up|the email on the account|numero (?:de |d'?)(?:client|contrat|commande|dossier|facture|abonne)|numero client|(?:ouvrir|j'ouvre|je sors) votre dossier)/u;

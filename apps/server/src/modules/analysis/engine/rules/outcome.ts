@@ -38,6 +38,7 @@ import {
   clockHour,
   FAREWELL,
   NO_ROOM,
+  NO_BEFORE_REFUSAL,
   NO_WORD,
   PASSES_ON,
   PERMISSION_TAKEN_BACK,
@@ -137,24 +138,9 @@ export function decideOutcome(
       continue;
     }
     for (const hit of outcomeHits[s.index] ?? []) {
-      // "ça ne m'intéresse pas", "je ne suis pas intéressé", "on n'est pas intéressés", "ne me
-      // rappelez pas": the "ne" belongs to the refusal's own "pas", it does not negate it.
-      const ownNe =
-        hit.value === 'not_interested' &&
-        language === 'fr' &&
-        (/(?:^|\s)(?:ne|n')\s*$/u.test(s.norm.slice(0, hit.start)) ||
-          /^(?:pas|plus|jamais)\s/u.test(hit.phrase) ||
-          // "ne me rappelez pas": the phrase holds the "pas" the "ne" before it belongs to.
-          /\s(?:pas|plus|jamais)$/u.test(hit.phrase));
-      // "yeah no I'm good thanks", "nah it's a no", "not now I'm good thanks": a bare no (or "not
-      // now") right before a refusal says it twice,
-      // it does not negate it (speech-to-text leaves out the comma that `isNegated` looks for).
-      const noBeforeRefusal =
-        hit.value === 'not_interested' &&
-        /(?:^|\s)(?:no|nah|nope|non|not now|not today|not right now|pas maintenant)\s*$/u.test(
-          s.norm.slice(0, hit.start),
-        );
-      const negated = !ownNe && !noBeforeRefusal && isNegated(s.norm, hit.start, hit.end, language, s.text);
+      const negated =
+        !(hit.value === 'not_interested' && refusalSaidOver(s.norm, hit, language)) &&
+        isNegated(s.norm, hit.start, hit.end, language, s.text);
       let cue: CallResultClass | 'cancellation' | null;
       switch (hit.value) {
         case 'interest':
@@ -403,4 +389,24 @@ function negatedAnswer(answer: CallSentence, lex: CompiledLexicon, language: Eng
         h.value === 'not_interested' ||
         (h.value === 'interest' && isNegated(answer.norm, h.start, h.end, language, answer.text)),
     );
+}
+
+/**
+ * Whether the negation words around a refusal belong to it rather than negate it: French "ne" with
+ * the refusal's own "pas" ("ça ne m'intéresse pas", "je ne suis pas intéressé", "ne me rappelez
+ * pas"), or a bare no said before it (`NO_BEFORE_REFUSAL`).
+ */
+function refusalSaidOver(
+  norm: string,
+  hit: { start: number; phrase: string },
+  language: EngineLanguage,
+): boolean {
+  const before = norm.slice(0, hit.start);
+  if (NO_BEFORE_REFUSAL.test(before)) return true;
+  return (
+    language === 'fr' &&
+    (/(?:^|\s)(?:ne|n')\s*$/u.test(before) ||
+      /^(?:pas|plus|jamais)\s/u.test(hit.phrase) ||
+      /\s(?:pas|plus|jamais)$/u.test(hit.phrase))
+  );
 }

@@ -13,7 +13,8 @@ export const PERIOD_BEFORE: [RegExp, TimeUnit][] = [
   [/(?:monthly|month to month|mensuel(?:le)?s?|mensuellement)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'month'],
   // "Annually, about twenty-three hundred": the adverb as well as the adjective.
   [/(?:annual(?:ly)?|yearly|annuel(?:le)?s?|annuellement)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'year'],
-  // "Daily, it's three forty-five", "weekly is nine ninety", "à l'heure": the other periods' adverbs.
+  // "Daily, it's three forty-five", "weekly is nine ninety", "le tarif horaire est de…": the other
+  // periods' adverbs and adjectives.
   [/(?:daily|quotidien(?:ne)?s?|journalier(?:e)?s?)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'day'],
   [/(?:weekly|hebdomadaire(?:s)?|hebdo)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'week'],
   [/(?:hourly|horaire(?:s)?)(?![\p{L}])[^.?!$€£\d]{0,20}$/iu, 'hour'],

@@ -226,6 +226,15 @@ export const AFTER_UNIT = new Set([
   'delivered',
 ]);
 
+/**
+ * Units said in two words, whose second word alone would read as something else: "a square foot"
+ * (not a foot), "nine cents a kilowatt hour" (not per kilowatt, per hour).
+ */
+const TWO_WORD_UNITS: Record<string, { second: readonly string[]; per: CountUnit }> = {
+  square: { second: ['foot', 'feet'], per: 'square foot' },
+  kilowatt: { second: ['hour'], per: 'kilowatt hour' },
+};
+
 export type UnitRead = { per?: CountUnit; perText?: string; period?: TimeUnit | 'one-time'; to: number };
 
 /** Strips a plural "s"/"x" ("seats", "locations", "trucks", "bureaux"). */
@@ -316,11 +325,8 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
   if (t.raw === 'à' && w === u.w) return null;
   const period = TIME_WORDS[w];
   if (period) return { period, to: j + 1 };
-  if (w === 'square' && (toks[j + 1]?.w === 'foot' || toks[j + 1]?.w === 'feet'))
-    return { per: 'square foot', to: j + 2 };
-  // "nine cents a kilowatt hour": the energy unit, whose second word is no period.
-  if (w === 'kilowatt' && toks[j + 1]?.w === 'hour')
-    return { per: 'kilowatt hour', perText: 'kilowatt hour', to: j + 2 };
+  const twoWords = TWO_WORD_UNITS[w];
+  if (twoWords && twoWords.second.includes(toks[j + 1]?.w ?? '')) return { per: twoWords.per, to: j + 2 };
   const known = countUnit(w);
   if (known) return { per: known, to: j + 1 };
   if (NOT_UNITS.has(w) || w.length < 3) return null;

@@ -498,73 +498,76 @@ describe('price parser: unpunctuated speech-to-text', () => {
 });
 
 describe('price parser: estimates, recurrences and what is not a unit (ADR 051)', () => {
-  const call = (t: string, lang: 'en' | 'fr' = 'en') =>
-    findPrices(t, lang, { callMoney: true }).map((p) => formatPrice(p, lang));
+  /** A passage of a call that speaks of money. */
+  const inCall = { callMoney: true };
 
   it('reads a range or an amount behind an adverb of estimate', () => {
-    expect(call('a kitchen like that usually runs somewhere between forty and fifty thousand')).toEqual([
-      '$40,000–$50,000',
-    ]);
-    expect(call("I'd guess somewhere between nine and fourteen hundred, I'd have to see it")).toEqual([
+    expect(en('a kitchen like that usually runs somewhere between forty and fifty thousand', inCall)).toEqual(
+      ['$40,000–$50,000'],
+    );
+    expect(en("I'd guess somewhere between nine and fourteen hundred, I'd have to see it", inCall)).toEqual([
       '$900–$1,400',
     ]);
-    expect(call("it's probably twelve hundred with the permit")).toEqual(['$1,200']);
-    expect(call('pour un toit comme le vôtre on est généralement entre douze et quinze mille', 'fr')).toEqual(
+    expect(en("it's probably twelve hundred with the permit", inCall)).toEqual(['$1,200']);
+    expect(fr('pour un toit comme le vôtre on est généralement entre douze et quinze mille', inCall)).toEqual(
       ['12 000 €–15 000 €'],
     );
   });
 
   it('takes words that close the amount: depending on, that, delivered', () => {
-    expect(call('a full reroof runs six hundred to three thousand depending on the slope')).toEqual([
+    expect(en('a full reroof runs six hundred to three thousand depending on the slope', inCall)).toEqual([
       '$600–$3,000',
     ]);
-    expect(call("we're at two eighty five that includes the haul away")).toEqual(['$285']);
-    expect(call('the washer is around fourteen hundred delivered and hooked up')).toEqual(['$1,400']);
+    expect(en("we're at two eighty five that includes the haul away", inCall)).toEqual(['$285']);
+    expect(en('the washer is around fourteen hundred delivered and hooked up', inCall)).toEqual(['$1,400']);
   });
 
   it('takes the period said before the amount as a recurrence or as the bill it totals', () => {
-    expect(call("every month it's one forty nine and it never changes")).toEqual(['$149 per month']);
-    expect(call('each year it was three ten for the same service')).toEqual(['$310 per year']);
-    expect(call('la facture du trimestre fait deux cent quarante euros', 'fr')).toEqual([
+    expect(en("every month it's one forty nine and it never changes", inCall)).toEqual(['$149 per month']);
+    expect(en('each year it was three ten for the same service', inCall)).toEqual(['$310 per year']);
+    expect(fr('la facture du trimestre fait deux cent quarante euros', inCall)).toEqual([
       '240 € par trimestre',
     ]);
-    expect(call('chaque mois on paie quatre-vingt-neuf euros', 'fr')).toEqual(['89 € par mois']);
+    expect(fr('chaque mois on paie quatre-vingt-neuf euros', inCall)).toEqual(['89 € par mois']);
   });
 
   it('reads no unit in "each time", "each and", "là faut"', () => {
-    expect(call('I paid a hundred and ten each time they came out')).toEqual(['$110']);
-    expect(call('the tickets are forty bucks each and the parking is extra')).toEqual(['$40']);
-    expect(call("c'est deux mille huit cents là faut voir avec ma femme", 'fr')).toEqual(['2 800 €']);
+    expect(en('I paid a hundred and ten each time they came out', inCall)).toEqual(['$110']);
+    expect(en('the tickets are forty bucks each and the parking is extra', inCall)).toEqual(['$40']);
+    expect(fr("c'est deux mille huit cents là faut voir avec ma femme", inCall)).toEqual(['2 800 €']);
   });
 
   it('reads "for each", "startin at", a budget in mind, "anywhere from", an onboarding charge and kilowatt hours', () => {
-    expect(call('we charge a hundred ten for the first room and forty for each room after that')).toEqual([
-      '$110',
-      '$40 per unit',
+    expect(
+      en('we charge a hundred ten for the first room and forty for each room after that', inCall),
+    ).toEqual(['$110', '$40 per unit']);
+    expect(en('the basic package is startin at four ninety nine', inCall)).toEqual(['$499']);
+    expect(en('we usually run about twelve a foot installed', inCall)).toEqual(['$12 per foot']);
+    expect(en('honestly I was thinking like three hundred', inCall)).toEqual(['$300']);
+    expect(en('a new panel can be anywhere from two thousand to four thousand', inCall)).toEqual([
+      '$2,000–$4,000',
     ]);
-    expect(call('the basic package is startin at four ninety nine')).toEqual(['$499']);
-    expect(call('we usually run about twelve a foot installed')).toEqual(['$12 per foot']);
-    expect(call('honestly I was thinking like three hundred')).toEqual(['$300']);
-    expect(call('a new panel can be anywhere from two thousand to four thousand')).toEqual(['$2,000–$4,000']);
-    expect(call('and there is a one time onboarding of six hundred')).toEqual(['$600 one-time']);
-    expect(call("I won't pay nineteen grand when the lease ends in June")).toEqual(['$19,000']);
-    expect(call('we can hold you at twelve cents a kilowatt hour for two years')).toEqual([
+    expect(en('and there is a one time onboarding of six hundred', inCall)).toEqual(['$600 one-time']);
+    expect(en("I won't pay nineteen grand when the lease ends in June", inCall)).toEqual(['$19,000']);
+    expect(en('we can hold you at twelve cents a kilowatt hour for two years', inCall)).toEqual([
       '$0.12 per kilowatt hour',
     ]);
   });
 
   it('reads a range of cents, the period adverbs before the amount, and no unit in "each way"', () => {
-    expect(call('line striping runs about eight to twelve cents a foot')).toEqual(['$0.08–$0.12 per foot']);
-    expect(call("Daily, it's two ninety with the trailer.")).toEqual(['$290 per day']);
-    expect(call('Hourly we charge one fifteen for the tech.')).toEqual(['$115 per hour']);
-    expect(call('the pickup is one twenty five each way')).toEqual(['$125']);
+    expect(en('line striping runs about eight to twelve cents a foot', inCall)).toEqual([
+      '$0.08–$0.12 per foot',
+    ]);
+    expect(en("Daily, it's two ninety with the trailer.", inCall)).toEqual(['$290 per day']);
+    expect(en('Hourly we charge one fifteen for the tech.', inCall)).toEqual(['$115 per hour']);
+    expect(en('the pickup is one twenty five each way', inCall)).toEqual(['$125']);
   });
 
   it('does not count a bare million or more: a cover, a property value, a loan', () => {
-    expect(call('the policy has a five million limit and costs nine hundred a year')).toEqual([
+    expect(en('the policy has a five million limit and costs nine hundred a year', inCall)).toEqual([
       '$900 per year',
     ]);
-    expect(call('the house is worth about one point two million')).toEqual([]);
-    expect(call('that contract is one point five million a year')).toEqual(['$1,500,000 per year']);
+    expect(en('the house is worth about one point two million', inCall)).toEqual([]);
+    expect(en('that contract is one point five million a year', inCall)).toEqual(['$1,500,000 per year']);
   });
 });
