@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readNumberWords, type NumberLanguage } from './numbers.js';
+import { mayStartNumberWords, readNumberWords, type NumberLanguage } from './numbers.js';
 
 /** Reads the number at the start of a phrase; values worked out by hand in the comments. */
 const read = (phrase: string, language: NumberLanguage) => {
@@ -71,4 +71,42 @@ describe('French number words', () => {
     expect(read('une fois', 'fr')).toBeNull();
     expect(read('cinq cinq cinq', 'fr')).toEqual({ value: 5, words: 'cinq' });
   });
+});
+
+describe('where number words may start', () => {
+  // The price reader skips every word that cannot start a number (`mayStartNumberWords`) before it
+  // tries to read one: it must never skip a word that `readNumberWords` reads.
+  const starts = {
+    en: [
+      'a',
+      'another',
+      'one',
+      'twelve',
+      'forty',
+      'hundred',
+      'thousand',
+      'zero',
+      'the',
+      'per',
+      'dollars',
+      'and',
+    ],
+    fr: ['un', 'une', 'zero', 'douze', 'quarante', 'cent', 'mille', 'et', 'le', 'euros', 'virgule', 'par'],
+  } as const;
+  const nexts = {
+    en: ['hundred', 'thousand', 'million', 'fifty', 'five', 'dollars', 'and', 'point', 'time'],
+    fr: ['cents', 'mille', 'millions', 'virgule', 'cinq', 'euros', 'et', 'un'],
+  } as const;
+  for (const language of ['en', 'fr'] as const) {
+    it(`in ${language}: never skips a word a number is read from`, () => {
+      for (const first of starts[language])
+        for (const next of nexts[language]) {
+          const read = readNumberWords([first, next, 'cinq', 'five'], 0, language);
+          if (read) expect(mayStartNumberWords(first, next, language), `${first} ${next}`).toBe(true);
+        }
+      expect(mayStartNumberWords('the', 'hundred', 'en')).toBe(false);
+      expect(mayStartNumberWords('a', 'dollar', 'en')).toBe(false);
+      expect(mayStartNumberWords('le', 'cent', 'fr')).toBe(false);
+    });
+  }
 });

@@ -114,6 +114,21 @@ export function digitWord(token: string, language: NumberLanguage): number | und
   return w?.kind === 'unit' ? w.value : undefined;
 }
 
+/**
+ * Whether number words may start at a token, as `readNumberWords` reads them: a number word (zero
+ * included: French "zéro virgule…"), or English "a" / "another" before a scale ("a hundred").
+ * Why: the price reader asks at every word of a call, and nearly all are no number.
+ */
+export function mayStartNumberWords(
+  token: string,
+  next: string | undefined,
+  language: NumberLanguage,
+): boolean {
+  const dict = WORDS[language];
+  if (dict[token] !== undefined) return true;
+  return language === 'en' && (token === 'a' || token === 'another') && dict[next ?? '']?.kind === 'scale';
+}
+
 /** The value of a unit word (1–9) that completes a ten ("ninety nine"), 0 otherwise. */
 function unitAfter(dict: Record<string, Word>, token: string | undefined): number {
   const w = dict[token ?? ''];

@@ -76,6 +76,28 @@ const NEGATION =
   /(?<![\p{L}'])(?:not|never|no|nobody|nothing|cannot|[\p{L}]+n't|pas|jamais|rien|aucune?|personne|plus)(?![\p{L}'])/u;
 
 /**
+ * `fn` with its last answer kept: the clauses of one sentence come one after another and share the
+ * sentence, the rep's question before it and the rep's reply after it, which are read once.
+ */
+function lastKept<T>(fn: (text: string) => T): (text: string) => T {
+  let key: string | null = null;
+  let value: T | undefined;
+  return (text) => {
+    if (key !== text || value === undefined) {
+      value = fn(text);
+      key = text;
+    }
+    return value;
+  };
+}
+
+const sentenceNorm = lastKept(normalizeForMatch);
+const questionWords = lastKept(words);
+const questionCues = lastKept((text) => cuesOf(normalizeForMatch(text)));
+const replyWords = lastKept(words);
+const replyCues = lastKept((text) => cuesOf(normalizeForMatch(text)));
+
+/**
  * Features of one clause. `prevQuestion` is the rep's question the sentence answers, when it opens
  * a turn right after one; `position` is the sentence's place in the call (0 to 1).
  */
@@ -94,7 +116,7 @@ export function clauseFeatures(
   },
 ): string[] {
   const text = sentenceText.slice(span.start, span.end);
-  const norm = normalizeForMatch(sentenceText);
+  const norm = sentenceNorm(sentenceText);
   const ws = words(text);
   const f = new Set<string>(['bias:clause']);
   const lang = ctx.language;
@@ -107,7 +129,7 @@ export function clauseFeatures(
   if (next) for (const w of words(sentenceText.slice(next.start, next.end))) f.add(`n:${lang}:${w}`);
   if (ctx.prevQuestion) {
     f.add('s:answers-question');
-    for (const w of words(ctx.prevQuestion)) f.add(`q:${lang}:${w}`);
+    for (const w of questionWords(ctx.prevQuestion)) f.add(`q:${lang}:${w}`);
   }
   // Structure, the same in both languages.
   const negated = NEGATION.test(norm.slice(span.start, span.end));
@@ -116,13 +138,16 @@ export function clauseFeatures(
     f.add(`c:${cue}`);
     if (negated) f.add(`c:${cue}:negated`);
   }
-  if (ctx.prevQuestion) for (const cue of cuesOf(normalizeForMatch(ctx.prevQuestion))) f.add(`qc:${cue}`);
+  if (ctx.prevQuestion) for (const cue of questionCues(ctx.prevQuestion)) f.add(`qc:${cue}`);
   if (ctx.repReply) {
-    for (const w of words(ctx.repReply).slice(0, 8)) f.add(`r:${lang}:${w}`);
-    for (const cue of cuesOf(normalizeForMatch(ctx.repReply))) f.add(`rc:${cue}`);
+    for (const w of replyWords(ctx.repReply).slice(0, 8)) f.add(`r:${lang}:${w}`);
+    for (const cue of replyCues(ctx.repReply)) f.add(`rc:${cue}`);
   }
-  if (DIGIT.test(text) || findPrices(text, lang, { moneyContext: true }).length > 0) f.add('s:number');
-  if (findPrices(text, lang, { moneyContext: ctx.callMoney }).length > 0) f.add('s:money');
+  const money = findPrices(text, lang, { moneyContext: ctx.callMoney }).length > 0;
+  // In a call that speaks of money, the reading just made is the one with money context.
+  if (DIGIT.test(text) || (ctx.callMoney ? money : findPrices(text, lang, { moneyContext: true }).length > 0))
+    f.add('s:number');
+  if (money) f.add('s:money');
   if (FIRST_PERSON.test(normalizeForMatch(text))) f.add('s:first-person');
   f.add(`s:place:${ctx.position < 0.25 ? 'start' : ctx.position > 0.75 ? 'end' : 'middle'}`);
   const n = countWords(text);

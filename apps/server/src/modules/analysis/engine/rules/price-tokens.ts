@@ -2,7 +2,7 @@
  * Tokens of a price passage (amounts in digits, words, currency symbols, "/", "%", punctuation) and
  * the reading of numbers from digits or number words. Part of the price reader (`pricing.ts`).
  */
-import { digitWord, readNumberWords, type NumberLanguage } from '../numbers.js';
+import { digitWord, mayStartNumberWords, readNumberWords, type NumberLanguage } from '../numbers.js';
 
 export type TokKind = 'num' | 'word' | 'sym' | 'pct' | 'slash' | 'dash' | 'punct';
 export type Tok = { kind: TokKind; raw: string; w: string; start: number; end: number };
@@ -85,6 +85,7 @@ export function readNumber(
   if (t.kind !== 'word') return null;
   let best: NumberSpan | null = null;
   for (const lang of languages) {
+    if (!mayStartNumberWords(t.w, toks[i + 1]?.w, lang)) continue;
     // Number words may be split by hyphens ("forty-nine", "quatre-vingt-dix"): read words only.
     const idx: number[] = [];
     const words: string[] = [];
