@@ -238,6 +238,13 @@ const WRITER_BATCHES: readonly { who: string; en: [number, number]; fr: [number,
   { who: 'annotator L, 2026-11-28', en: [642, 668], fr: [312, 324] },
   { who: 'annotator M, 2026-11-28', en: [669, 695], fr: [325, 337] },
   { who: 'annotator N, 2026-11-28', en: [696, 722], fr: [338, 350] },
+  { who: 'annotator O, 2026-11-28', en: [723, 749], fr: [351, 363] },
+  { who: 'annotator P, 2026-11-28', en: [750, 776], fr: [364, 376] },
+  { who: 'annotator Q, 2026-11-28', en: [777, 803], fr: [377, 389] },
+  { who: 'annotator R, 2026-11-28', en: [804, 830], fr: [390, 402] },
+  { who: 'annotator S, 2026-11-28', en: [831, 857], fr: [403, 415] },
+  { who: 'annotator T, 2026-11-28', en: [858, 884], fr: [416, 428] },
+  { who: 'annotator U, 2026-11-28', en: [885, 911], fr: [429, 441] },
 ];
 
 /** "annotator, 2026-11-27 (en-264…277, fr-130…135)", ids written as in the devset ("en-01"). */

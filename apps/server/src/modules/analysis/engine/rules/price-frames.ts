@@ -138,6 +138,12 @@ export function framedBefore(toks: readonly Tok[], i: number): 'frame' | 'clause
 export const DELIVERED =
   /^(?:delivered|installed|included|livree?s?|installee?s?|posee?s?|inclus|incluse?s?)$/u;
 
+/**
+ * How much larger the second of two amounts said with only a comma between them may be for the pair
+ * to be one estimate: "two hundred forty, two hundred sixty" is; "two hundred, five hundred" lists two.
+ */
+const COMMA_RANGE_RATIO = 1.5;
+
 /** Whether the tokens between two numbers join them into a range. */
 export function joinsRange(toks: readonly Tok[], a: Found, b: Found): boolean {
   const between = toks.slice(a.to, b.from);
@@ -146,13 +152,19 @@ export function joinsRange(toks: readonly Tok[], a: Found, b: Found): boolean {
   if (!j) return false;
   if (j.kind === 'dash') return true;
   // "Eighteen, nineteen grand a month": a comma joins a bare number to a larger one of the same scale.
+  // "two hundred forty, two hundred sixty a month", "forty, fifty bucks": so does it join a bare
+  // amount to a slightly larger one said the same way (a spoken estimate, not two prices).
   if (j.raw === ',')
     return (
       !a.hasCurrency &&
-      a.scale === 1 &&
-      b.scale > 1 &&
-      a.amount < (b.amount / b.scale) * 10 &&
-      a.amount * b.scale < b.amount
+      ((a.scale === 1 &&
+        b.scale > 1 &&
+        a.amount < (b.amount / b.scale) * 10 &&
+        a.amount * b.scale < b.amount) ||
+        (a.scale === b.scale &&
+          a.amount >= 10 &&
+          a.amount < b.amount &&
+          b.amount <= a.amount * COMMA_RANGE_RATIO))
     );
   if (j.kind !== 'word' || !RANGE_JOINERS.has(j.w)) return false;
   if (j.w === 'and' || j.w === 'et') {

@@ -224,6 +224,10 @@ export const AFTER_UNIT = new Set([
   // the unit's phrase, as it closes an amount's.
   'installed',
   'delivered',
+  // "fifty five bucks a driver all in", "twenty a head tops": a total or a ceiling closes it too.
+  'all',
+  'tops',
+  'max',
 ]);
 
 /**

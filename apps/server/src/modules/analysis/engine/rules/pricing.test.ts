@@ -410,6 +410,18 @@ describe('two readings of "seven fifty", settled by the other prices of the call
     ).toEqual(['$130 per month', '$12', '$375']);
   });
 
+  it('reads a price per unit and per month with a two-digit first group in dollars and cents', () => {
+    // Beside a $1,900 install, 2,995 would be the nearer reading; per camera per month it is 29.95.
+    expect(
+      call('The install is $1,900.', 'Monitoring is twenty-nine ninety-five per camera per month.'),
+    ).toEqual(['$1,900', '$29.95 per camera per month']);
+    // Without a period the call still decides ("fourteen fifty per sensor" beside a $900 hub).
+    expect(call('The hub is $900.', 'Each sensor is fourteen fifty per sensor.')).toEqual([
+      '$900',
+      '$1,450 per sensor',
+    ]);
+  });
+
   it('keeps the default for a price per month with no unit, and alone', () => {
     expect(call('It is $9 per seat.', 'Support is three fifty a month.')).toEqual([
       '$9 per seat',
@@ -569,5 +581,38 @@ describe('price parser: estimates, recurrences and what is not a unit (ADR 051)'
     ]);
     expect(en('the house is worth about one point two million', inCall)).toEqual([]);
     expect(en('that contract is one point five million a year', inCall)).toEqual(['$1,500,000 per year']);
+  });
+});
+
+describe('price parser: estimates said as two amounts and units closed by a total (ADR 052)', () => {
+  it.each([
+    ["in summer it's two hundred forty, two hundred sixty a month", ['$240–$260 per month']],
+    ['forty, fifty bucks a visit', ['$40–$50 per visit']],
+    ["l'été c'est deux cent quarante, deux cent soixante par mois", ['240 €–260 € par mois']],
+    // Two amounts far apart are two prices, not one estimate.
+    ['the basic is two hundred, five hundred for the premium', ['$200', '$500']],
+  ])('%s', (text, expected) => {
+    const read = /[éà]|c'est/u.test(text)
+      ? fr(text, { moneyContext: true })
+      : en(text, { moneyContext: true });
+    expect(read).toEqual(expected);
+  });
+
+  it('reads the Swiss franc code before digits, as other codes', () => {
+    expect(en('the unit is CHF 18,900 and the service CHF 420 a year')).toEqual([
+      'CHF 18,900',
+      'CHF 420 per year',
+    ]);
+  });
+
+  it('keeps counts said the same way counts', () => {
+    expect(en('we run forty, fifty trucks out of the yard')).toEqual([]);
+  });
+
+  it.each([
+    ["it's like fifty five bucks a driver all in", ['$55 per driver']],
+    ['twenty a head tops for the lunch', ['$20 per user']],
+  ])('%s', (text, expected) => {
+    expect(en(text)).toEqual(expected);
   });
 });

@@ -159,8 +159,8 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       if (toks[i + 1]?.kind !== 'num') continue;
       symBefore = symbolCurrency(t.raw);
       i++;
-    } else if (isWord(t) && /^(?:usd|cad|eur|gbp)$/u.test(t.w) && toks[i + 1]?.kind === 'num') {
-      // "USD 99", "EUR 1,200": a code before the digits.
+    } else if (isWord(t) && /^(?:usd|cad|eur|gbp|chf)$/u.test(t.w) && toks[i + 1]?.kind === 'num') {
+      // "USD 99", "EUR 1,200", "CHF 420": a code before the digits.
       symBefore = CURRENCY_WORDS[t.w] ?? null;
       i++;
     }
