@@ -220,7 +220,10 @@ export const OUTCOMES_EN: Lexicon['outcomes'] = {
         "don't call me",
         "don't call us",
         "don't call here",
-        "don't call again",
+        // "don't call the store again", "do not call this number again": whoever or wherever is
+        // named, "again" makes it a request to stop.
+        "don't call * again",
+        'do not call * again',
         "don't call back",
         'stop calling',
       ],
@@ -232,7 +235,9 @@ export const OUTCOMES_EN: Lexicon['outcomes'] = {
         // The next step refused ("Can I check back in the spring?" / "I'd rather you didn't").
         "i'd rather you didn't",
         "we'd rather you didn't",
-        "don't waste your time",
+        // "don't waste your time", "don't spend any more of your time on us".
+        "don't waste * your time",
+        "don't spend * your time",
         'not worth your time',
         'going to stay with',
         'gonna stay with',

@@ -849,3 +849,91 @@ describe('the currency of a call that names none (ADR 051)', () => {
     expect(shown(ohio)).toEqual(['$18.50 per bag']);
   });
 });
+
+describe('endings said as requests and by customers who leave (ADR 052)', () => {
+  const R = 'Speaker 1';
+  const P = 'Speaker 2';
+  const classOf = (language: string, ...turns: [string, string][]) =>
+    analyze(call(...turns), language).result_class;
+
+  it('reads a request put as a question, and "again" after whoever is named, as a refusal', () => {
+    expect(
+      classOf(
+        'en',
+        [R, 'Hi, this is Dana from Brightline, we help bakeries with online ordering. Got a minute?'],
+        [P, 'Honestly no, we have a system already.'],
+        [R, 'Understood, could I follow up in the spring?'],
+        [P, 'Could you just take me off your list, please?'],
+        [R, 'Of course. Have a good day.'],
+      ),
+    ).toBe('not_interested');
+    expect(
+      classOf(
+        'en',
+        [R, 'Hi, this is Dana from Brightline, we help bakeries with online ordering.'],
+        [P, "We're fine. Please don't call the shop again about this."],
+        [R, 'Noted, sorry for the trouble.'],
+      ),
+    ).toBe('not_interested');
+    expect(
+      classOf(
+        'fr',
+        [R, 'Bonjour, Dana de Brightline, nous aidons les boulangeries à prendre les commandes en ligne.'],
+        [P, 'Non merci, on a déjà ce qu’il faut.'],
+        [R, 'Je comprends. Je peux vous rappeler au printemps ?'],
+        [P, 'Pourriez-vous me retirer de votre liste, s’il vous plaît ?'],
+      ),
+    ).toBe('not_interested');
+    // Any other question agrees nothing: "could you send me the price list?" is not a refusal.
+    expect(
+      classOf(
+        'en',
+        [R, 'Hi, this is Dana from Brightline, we help bakeries with online ordering.'],
+        [P, "Could you send me the price list? I'll look at it with my partner this week."],
+        [R, "Sure, I'll email it today and call you Friday."],
+      ),
+    ).toBe('follow_up');
+  });
+
+  it('reads a customer who cancels what he has as not interested, even on a billing call', () => {
+    expect(
+      classOf(
+        'en',
+        [R, 'Thanks for calling Peak Fitness, this is Jo. How can I help?'],
+        [P, 'Hi, I need to cancel my membership, I am moving away.'],
+        [R, 'Sorry to hear that. Can I have your member number?'],
+        [P, "It's four four one two."],
+        [R, "Done. You'll get a confirmation email within the hour."],
+        [P, 'Thanks, bye.'],
+      ),
+    ).toBe('not_interested');
+    expect(
+      classOf(
+        'fr',
+        [R, 'Bonjour, service clients de Box Beauté, Julie à votre écoute.'],
+        [P, 'Bonjour, je voudrais résilier mon abonnement, s’il vous plaît.'],
+        [R, 'C’est fait, je vous envoie la confirmation par mail.'],
+        [P, 'Merci, au revoir.'],
+      ),
+    ).toBe('not_interested');
+    // A customer kept with an offer to think over is a follow-up; a past wish to cancel is a billing call.
+    expect(
+      classOf(
+        'en',
+        [R, 'Thanks for calling Peak Fitness, this is Jo. How can I help?'],
+        [P, 'I want to cancel my membership, it costs too much.'],
+        [R, 'I can offer you the basic plan at half the price. Want me to email you the details?'],
+        [P, "Okay, send it over and I'll think about it this week."],
+      ),
+    ).toBe('follow_up');
+    expect(
+      classOf(
+        'en',
+        [R, 'Billing, this is Jo. Can I have your account number?'],
+        [P, "It's four four one two. I was charged twice, I wanted to cancel back in May but I stayed."],
+        [R, "I see it, I'll refund the second charge on your next statement."],
+        [P, 'Thanks.'],
+      ),
+    ).toBe('other');
+  });
+});

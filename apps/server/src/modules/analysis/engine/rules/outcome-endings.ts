@@ -164,6 +164,18 @@ const ACCOUNT_LOOKUP =
   /(?:(?:account|order|customer|member|ticket|case|confirmation|invoice) number|your contract number|on your next (?:bill|statement|invoice)|(?:sur|dans) votre (?:prochain releve|prochaine facture)|pull up (?:your|the) account|look up your account|let me (?:look|pull) you up|the email on the account|numero (?:de |d'?)(?:client|contrat|commande|dossier|facture|abonne)|numero client|(?:ouvrir|j'ouvre|je sors) votre dossier)/u;
 
 /**
+ * An existing customer ending what he has: "I need to cancel my membership", "I want to cancel the
+ * subscription", "just cancel it", "je voudrais résilier mon abonnement". Why: a customer who leaves
+ * declines to go further, as a prospect who says no does; the call is about the sale, not a support
+ * or billing call (`serviceCall`). Written from how both languages ask to cancel, not from a call.
+ */
+export const CHURN =
+  /(?<![\p{L}'])(?:(?:i|we)(?:'d| would)? (?:need|want|like|wanna) to cancel|(?:i'?m|im|we'?re|were|i am|we are) cancell?ing (?:it|my|our|the)|go ahead and cancel|(?:just|please) cancel (?:it|my|our|the)|cancel (?:my|our) (?:membership|subscription|account|plan|service|contract|policy)|(?:je|on|nous) (?:veux|voudrais|voudrions|souhaite|souhaiterais|souhaitons|aimerais|vais|va) (?:resilier|annuler mon abonnement|annuler notre abonnement|annuler mon contrat|annuler notre contrat)|(?:je|on) resilie)(?![\p{L}])/u;
+
+/** Words of a cancellation carried out and confirmed: the rep's confirmation is not a next step. */
+export const CANCELLATION_CONFIRMED = /(?<![\p{L}])(?:confirm|cancel|annul|resili)/u;
+
+/**
  * Whether the call is an existing customer's support or billing call (an account looked up, a
  * charge put right "on your next statement"; a contract number counts only as "your" one), which
  * has no sales outcome even when a visit or a redelivery is booked in it.

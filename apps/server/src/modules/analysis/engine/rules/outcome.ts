@@ -33,6 +33,8 @@ import type { EngineLanguage } from '../language.js';
 import { isNegated } from '../text.js';
 import type { CompiledLexicon } from './compiled-lexicon.js';
 import {
+  CANCELLATION_CONFIRMED,
+  CHURN,
   CONDITION,
   DAY,
   clockHour,
@@ -70,6 +72,13 @@ export type OutcomeDecision = {
   cueSentences: Set<number>;
 };
 
+/**
+ * A request put as a question ("can you take us off your list, please?", "pourriez-vous me retirer de
+ * votre liste ?"): an imperative in polite form, read as a statement for the refusals it says.
+ */
+const POLITE_REQUEST =
+  /^(?:(?:and|so|ok|okay|well|but|et|alors|bon)\s+)?(?:(?:can|could|would|will)\s+you|(?:pouvez|pourriez)\s+vous|(?:est ce que )?vous (?:pouvez|pourriez))(?![\p{L}])/u;
+
 export function decideOutcome(
   sentences: readonly CallSentence[],
   lex: CompiledLexicon,
@@ -80,6 +89,8 @@ export function decideOutcome(
   let otherEvidence: CallSentence | null = null;
   let proposal: CallSentence | null = null;
   let wrongPerson = false;
+  /** Whether the customer asked to cancel what he has (`CHURN`), and the class still says so. */
+  let churned = false;
   /** The last day said back that decided, with the turn it answered. */
   let echo: { answer: CallSentence; turn: CallSentence[] } | null = null;
   const cueSentences = new Set<number>();
@@ -127,10 +138,27 @@ export function decideOutcome(
       }
       continue;
     }
-    if (s.question) continue;
+    // "Can you take us off your list, please?": a request put as a question still refuses; any other
+    // question agrees or refuses nothing.
+    const request = s.question && POLITE_REQUEST.test(s.norm);
+    if (s.question && !request) continue;
+    // "I need to cancel my membership": a customer leaving declines to go further.
+    const churn = s.question ? null : CHURN.exec(s.norm);
+    if (churn && resultClass !== 'appointment' && !CONDITION.test(s.norm.slice(0, churn.index))) {
+      cueSentences.add(s.index);
+      resultClass = 'not_interested';
+      evidence = s;
+      proposal = null;
+      churned = true;
+      continue;
+    }
     // "You can, but we won't be using it": a permission taken back is a refusal, and so is one that
     // shrugs the offer off ("You can send whatever you want. We're fine.").
-    if (resultClass !== 'appointment' && (PERMISSION_TAKEN_BACK.test(s.norm) || dismissed(s, sentences))) {
+    if (
+      !s.question &&
+      resultClass !== 'appointment' &&
+      (PERMISSION_TAKEN_BACK.test(s.norm) || dismissed(s, sentences))
+    ) {
       cueSentences.add(s.index);
       resultClass = 'not_interested';
       evidence = s;
@@ -155,7 +183,7 @@ export function decideOutcome(
         default:
           cue = negated ? null : hit.value;
       }
-      if (cue === null) continue;
+      if (cue === null || (request && cue !== 'not_interested')) continue;
       if (cue !== 'other' && greetingTurns.has(s.turnIndex)) continue;
       // "They call me at eleven at night": someone else's calls, not a callback agreed.
       if (cue === 'follow_up' && THIRD_PERSON.test(s.norm.slice(0, hit.start))) continue;
@@ -184,6 +212,8 @@ export function decideOutcome(
         if (WRONG_PERSON.test(hit.phrase)) wrongPerson = true;
         continue;
       }
+      // "You'll get a confirmation email": after a customer cancels, the cancellation confirmed.
+      if (churned && resultClass === 'not_interested' && CANCELLATION_CONFIRMED.test(s.norm)) continue;
       // "I'll pass it on" takes a message; it does not pass on the offer.
       if (cue === 'not_interested' && PASSES_ON.test(s.norm.slice(hit.start))) continue;
       if (cue === 'cancellation') {
@@ -216,7 +246,8 @@ export function decideOutcome(
   // desk"): no sales outcome with the decision maker, whatever was said on the way. An existing
   // customer's support or billing call has none either, even with a technician's visit booked.
   const noSalesOutcome =
-    (resultClass !== 'appointment' && (wrongPerson || messageTaken(sentences))) || serviceCall(sentences);
+    (resultClass !== 'appointment' && (wrongPerson || messageTaken(sentences))) ||
+    (serviceCall(sentences) && !(churned && resultClass === 'not_interested'));
   if (noSalesOutcome) {
     resultClass = 'other';
     evidence = null;
