@@ -95,6 +95,12 @@ export const OUTCOMES_FR: Lexicon['outcomes'] = {
       phrases: [
         'envoyez moi',
         'envoie moi',
+        // Le pronom du document devant « moi » ou « vous » : « envoyez-le-moi », « je vous l'envoie ».
+        'envoyez le moi',
+        'envoyez la moi',
+        'envoyez les moi',
+        "je vous l'envoie",
+        'je vous les envoie',
         'je vous envoie',
         'je vous fais parvenir',
         'une soumission',
@@ -135,6 +141,8 @@ export const OUTCOMES_FR: Lexicon['outcomes'] = {
       phrases: [
         'retirez moi',
         'enlevez moi',
+        // « Rayez-moi de votre liste » : rayer, comme retirer et enlever.
+        'rayez moi',
         "m'appelez plus",
         'rappelez pas',
         'rappelez plus',
@@ -156,6 +164,8 @@ export const OUTCOMES_FR: Lexicon['outcomes'] = {
         'vous embetez pas',
         'on va rester avec',
         'on reste avec',
+        // « on va rester sur ce qu'on a », « on va rester sur le papier » : rester sur, comme rester avec.
+        'on va rester sur',
       ],
     },
   ],

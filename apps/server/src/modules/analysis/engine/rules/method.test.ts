@@ -895,6 +895,50 @@ describe('endings said as requests and by customers who leave (ADR 052)', () => 
     ).toBe('follow_up');
   });
 
+  it('reads a document promised with a pronoun or a deadline, and "rester sur", for what they agree', () => {
+    expect(
+      classOf(
+        'en',
+        [R, 'Hi, this is Sam from Northgate Scaffolding, about the school job you bid.'],
+        [P, 'Right. Put the weekly rate and the delivery in one number, I need it by Monday.'],
+        [R, "You'll have it by Monday noon."],
+        [P, 'Good. Thanks, Sam.'],
+      ),
+    ).toBe('follow_up');
+    expect(
+      classOf(
+        'en',
+        [R, 'Hi, this is Sam from Northgate Scaffolding. Could we quote your spring jobs?'],
+        [P, "Sure. Email it, I don't pick up during the day."],
+        [R, 'Will do.'],
+      ),
+    ).toBe('follow_up');
+    expect(
+      classOf(
+        'fr',
+        [R, 'Bonjour, Sam de Nordéchafaudage. Je peux vous préparer un chiffrage pour le printemps ?'],
+        [P, 'Oui, envoyez-le-moi, je le montrerai à mon associé.'],
+        [R, "Je vous l'envoie d'ici vendredi."],
+      ),
+    ).toBe('follow_up');
+    expect(
+      classOf(
+        'fr',
+        [R, 'Bonjour, Sam de Papeterie Nord. On fait aussi les menus imprimés pour les mariages.'],
+        [P, 'Merci, mais on va rester sur des menus écrits à la main.'],
+        [R, 'Très bien, bonne journée.'],
+      ),
+    ).toBe('not_interested');
+    // A callback and a meeting in one sentence: the meeting, not a farewell repeating the callback.
+    expect(
+      classOf(
+        'en',
+        [R, 'Hi, this is Sam from Greenway Gardens. Can I come measure the yard Friday at three?'],
+        [P, "Yes. Text me when you leave and I'll see you Friday at three."],
+      ),
+    ).toBe('appointment');
+  });
+
   it('reads a customer who cancels what he has as not interested, even on a billing call', () => {
     expect(
       classOf(

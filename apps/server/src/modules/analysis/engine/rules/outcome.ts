@@ -194,7 +194,8 @@ export function decideOutcome(
       // follow-up, it does not book a meeting.
       if (cue === 'appointment' && resultClass === 'follow_up' && FAREWELL.test(hit.phrase)) {
         const day = DAY.exec(s.norm)?.[1];
-        if (day && [evidence, proposal].some((x) => x && DAY.exec(x.norm)?.[1] === day)) continue;
+        // Said in an earlier sentence: a callback and the farewell in one sentence do not repeat.
+        if (day && [evidence, proposal].some((x) => x && x !== s && DAY.exec(x.norm)?.[1] === day)) continue;
       }
       // "Our crews are booked out three weeks", "we're locked in" (a contract): no booking.
       if (
