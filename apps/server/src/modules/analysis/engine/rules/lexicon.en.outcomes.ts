@@ -109,6 +109,9 @@ export const OUTCOMES_EN: Lexicon['outcomes'] = {
         'ring you',
         'give me a ring',
         'give you a ring',
+        // American English buzzes as well.
+        'give me a buzz',
+        'give you a buzz',
         'call back',
         'follow up',
         'circle back',

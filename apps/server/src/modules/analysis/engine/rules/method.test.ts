@@ -939,6 +939,27 @@ describe('endings said as requests and by customers who leave (ADR 052)', () => 
     ).toBe('appointment');
   });
 
+  it('reads a time accepted for a callback as a follow-up, and a farewell to a booked meeting as the meeting', () => {
+    expect(
+      classOf(
+        'en',
+        [R, 'Hi, this is Sam from Crewline Staffing, following up on the forklift temps.'],
+        [P, 'Right, I still need my GM to sign off.'],
+        [R, "I'll email the rates today and give you a buzz Thursday at two to see what he thinks."],
+        [P, 'Thursday at two works.'],
+      ),
+    ).toBe('follow_up');
+    expect(
+      classOf(
+        'en',
+        [R, 'Hi, this is Sam from Skyframe Media. Shall I film the listing on Friday at ten?'],
+        [P, 'Friday at ten is good, the owners will be out.'],
+        [R, "Great, you're booked. I'll send it with the confirmation tonight."],
+        [P, 'See you Friday.'],
+      ),
+    ).toBe('appointment');
+  });
+
   it('reads a customer who cancels what he has as not interested, even on a billing call', () => {
     expect(
       classOf(

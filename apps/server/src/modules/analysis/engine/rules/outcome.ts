@@ -184,6 +184,16 @@ export function decideOutcome(
           cue = negated ? null : hit.value;
       }
       if (cue === null || (request && cue !== 'not_interested')) continue;
+      // "I'll give you a ring Thursday at two." / "Thursday at two works.": a time accepted for a
+      // callback the other side proposed sets the callback, a follow-up (the labelling guide's rule);
+      // "see you Friday" after a booking is a farewell to a meeting, not a callback.
+      if (
+        cue === 'appointment' &&
+        hit.phrase.includes('{') &&
+        !FAREWELL.test(hit.phrase) &&
+        answersCallback(s, sentences, lex)
+      )
+        cue = 'follow_up';
       if (cue !== 'other' && greetingTurns.has(s.turnIndex)) continue;
       // "They call me at eleven at night": someone else's calls, not a callback agreed.
       if (cue === 'follow_up' && THIRD_PERSON.test(s.norm.slice(0, hit.start))) continue;
@@ -368,6 +378,16 @@ function proposalDeclined(
  * naming the day the other speaker's previous turn named. It books a meeting, or agrees to follow up
  * when the previous turn asked for a callback ("Call me Thursday at four" / "Thursday at four.").
  */
+/**
+ * Whether `s` answers a callback proposed in the other speaker's turn just before it (a follow-up
+ * cue there), with no meeting named in either ("a demo", "the visit").
+ */
+function answersCallback(s: CallSentence, sentences: readonly CallSentence[], lex: CompiledLexicon): boolean {
+  const before = sentences.filter((x) => x.turnIndex === s.turnIndex - 1 && x.speaker !== s.speaker);
+  if (!before.some((x) => lex.outcomes.findAll(x.norm).some((h) => h.value === 'follow_up'))) return false;
+  return ![s, ...before].some((x) => lex.meetings.findAll(x.norm).some((h) => !h.phrase.includes('{')));
+}
+
 function echoedTime(
   s: CallSentence,
   sentences: readonly CallSentence[],
