@@ -254,6 +254,9 @@ export const OUTCOMES_EN: Lexicon['outcomes'] = {
         'do not call * again',
         "don't call back",
         'stop calling',
+        // "please don't put us on a list": the list named as the calls are.
+        "don't put me on",
+        "don't put us on",
       ],
     },
     {

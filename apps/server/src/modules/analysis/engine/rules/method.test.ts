@@ -960,6 +960,43 @@ describe('endings said as requests and by customers who leave (ADR 052)', () => 
     ).toBe('appointment');
   });
 
+  it('reads a no said last, "no need", and "I wouldn\'t" to a proposal as refusals', () => {
+    const pitch: [string, string] = [
+      R,
+      'Hi, this is Sam from Gripwell. Our nitrile gloves are eleven dollars a box, I could send samples.',
+    ];
+    expect(
+      classOf('en', pitch, [P, "That's kind of you, but no."], [R, 'Understood. Thanks for your time.']),
+    ).toBe('not_interested');
+    expect(
+      classOf(
+        'en',
+        pitch,
+        [P, "it's a small office we really don't need it"],
+        [R, 'okay no worries, thanks'],
+      ),
+    ).toBe('not_interested');
+    expect(
+      classOf(
+        'en',
+        pitch,
+        [P, "We're set for this year."],
+        [R, 'Could I check back with you next summer?'],
+        [P, "I wouldn't. Save yourself the call."],
+      ),
+    ).toBe('not_interested');
+    // "I wouldn't mind" says yes.
+    expect(
+      classOf(
+        'en',
+        pitch,
+        [P, 'Maybe.'],
+        [R, 'Could I call you back next week to hear what the nurses think?'],
+        [P, "I wouldn't mind."],
+      ),
+    ).not.toBe('not_interested');
+  });
+
   it('reads a customer who cancels what he has as not interested, even on a billing call', () => {
     expect(
       classOf(

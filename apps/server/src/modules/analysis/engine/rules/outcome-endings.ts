@@ -26,6 +26,14 @@ const REFUSAL_OPENING = new RegExp(
     String.raw`|we'?re good|we good|were good|i'?m good|i am good|we'?re all set|i'?m all set|i'?d rather (?:you )?(?:not|didn'?t)|not for us|i'?ll pass|we'?ll pass|pas pour nous|je vais passer|on va passer|on est correct|ca ira|ca va aller)`,
   'u',
 );
+/**
+ * A refusal that closes an answer: "That's kind of you, but no.", "Appreciate it, but no.", "we really
+ * don't need it". Why: the polite form puts the thanks first and the no last, where
+ * `REFUSAL_OPENING` does not look; "no need" said of the offer itself ends a pitch as a no does.
+ */
+const REFUSAL_CLOSING =
+  /(?:(?:^|\s)but no|(?:i|we) (?:(?:really|just|honestly|truly) )?(?:don'?t|do not) (?:(?:really|even) )?need (?:it|that|this|one|them))\s*$/u;
+
 /** "No, that's all": the answer to "anything else?", which closes a call without refusing anything. */
 const NOTHING_ELSE =
   /(?:that'?s (?:it|all)|nothing else|all good|c'est tout|rien d'autre|anything else|autre chose)/u;
@@ -43,7 +51,8 @@ export function closingRefusal(sentences: readonly CallSentence[]): CallSentence
     const prev = sentences[i - 1];
     if (!s || !prev || s.turnIndex < lastTurn - 3) break;
     if (prev.turnIndex !== s.turnIndex - 1 || prev.speaker === s.speaker) continue;
-    if (REFUSAL_OPENING.test(s.norm) && !NOTHING_ELSE.test(s.norm) && !NOTHING_ELSE.test(prev.norm)) return s;
+    const refuses = REFUSAL_OPENING.test(s.norm) || REFUSAL_CLOSING.test(s.norm);
+    if (refuses && !NOTHING_ELSE.test(s.norm) && !NOTHING_ELSE.test(prev.norm)) return s;
   }
   return null;
 }

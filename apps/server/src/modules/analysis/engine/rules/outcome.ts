@@ -348,7 +348,8 @@ const SENDING =
 
 /** A plain no opening an answer ("No.", "Nope, thanks", "Non merci"), not "no problem" or "no worries". */
 const PLAIN_NO = new RegExp(
-  String.raw`^\s*(?:${NO_WORD}|i'?d rather (?:you )?(?:not|didn'?t)|je prefere(?:rais)? pas|j'aimerais mieux pas)`,
+  // "Can I check back in the summer?" / "I wouldn't." ("I wouldn't mind" says yes).
+  String.raw`^\s*(?:${NO_WORD}|i'?d rather (?:you )?(?:not|didn'?t)|i wouldn'?t(?!\s+mind)|je prefere(?:rais)? pas|j'aimerais mieux pas)`,
   'u',
 );
 
