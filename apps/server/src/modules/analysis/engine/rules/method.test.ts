@@ -997,6 +997,34 @@ describe('endings said as requests and by customers who leave (ADR 052)', () => 
     ).not.toBe('not_interested');
   });
 
+  it('finds the answering machine whose greeting names the business, and the message left on it', () => {
+    const M = 'Speaker 0';
+    expect(
+      classOf(
+        'fr',
+        [M, 'Bonjour, vous êtes bien chez Menuiserie Garnier.'],
+        [M, 'Nos bureaux sont ouverts du lundi au vendredi, merci de laisser un message après le bip.'],
+        [R, 'Bonjour monsieur Garnier, ici Léa de Solvéo, je vous rappelle pour votre demande de devis.'],
+        [
+          R,
+          'Je vous envoie le devis par courriel, et vous pouvez me rappeler au zéro six douze trente-quatre.',
+        ],
+        [R, 'Bonne journée, au revoir.'],
+      ),
+    ).toBe('other');
+    expect(
+      classOf(
+        'en',
+        [M, 'hi youve reached tony and gina we cant come to the phone leave us a message'],
+        [
+          R,
+          'hey tony its brittany from hartwell insurance about your renewal give me a call back when you can',
+        ],
+        [R, 'my direct line is five five five oh one four two thanks bye'],
+      ),
+    ).toBe('other');
+  });
+
   it('reads a customer who cancels what he has as not interested, even on a billing call', () => {
     expect(
       classOf(

@@ -44,21 +44,35 @@ export function prepareCall(input: AnalyzeInput) {
   const sentences = callSentences(turns, lex);
   const asked = new Map<string, number>();
   for (const s of sentences) if (s.question) asked.set(s.speaker, (asked.get(s.speaker) ?? 0) + 1);
-  const rep = detectRepSpeaker(segments, asked);
   // A short call with one voice that introduces itself as a seller is the rep leaving a message (a
   // voicemail): nobody in it is the prospect, and one voice agrees nothing, so the class is "other".
   // (A long single-speaker text is more likely a whole call without speaker labels.)
-  // The same when the only other voice is an answering machine's greeting or menu.
+  // The same when the only other voice is an answering machine's greeting or menu. The greeting names
+  // the business it answers for ("vous êtes bien chez Garonne Bâtiment"), which reads as a rep's
+  // introduction: the machine is found first, and the rep is the other voice.
   const speakers = new Set(sentences.map((s) => s.speaker));
-  const othersSaid = sentences
-    .filter((s) => s.speaker !== rep)
-    .map((s) => s.text)
-    .join(' ');
-  const machineOnly =
+  const saidBy = (speaker: string) =>
+    sentences
+      .filter((s) => s.speaker === speaker)
+      .map((s) => s.text)
+      .join(' ');
+  const machineLike = (speaker: string) => {
+    const said = saidBy(speaker);
+    return countWords(said) <= MACHINE_MAX_WORDS && soundsLikeMachine(said);
+  };
+  const [first, second] = [...speakers];
+  const machine =
     speakers.size === 2 &&
-    rep !== null &&
-    countWords(othersSaid) <= MACHINE_MAX_WORDS &&
-    soundsLikeMachine(othersSaid);
+    first !== undefined &&
+    second !== undefined &&
+    machineLike(first) !== machineLike(second)
+      ? machineLike(first)
+        ? first
+        : second
+      : null;
+  const detected = detectRepSpeaker(segments, asked);
+  const rep = machine !== null ? ([...speakers].find((sp) => sp !== machine) ?? detected) : detected;
+  const machineOnly = machine !== null;
   const repMonologue =
     machineOnly ||
     (speakers.size === 1 &&
