@@ -293,6 +293,7 @@ export const OUTCOMES_EN: Lexicon['outcomes'] = {
         'not looking',
         'not in the market',
         'not going to move forward',
+        'not gonna move forward',
         'not moving forward',
         'not at this time',
         // The year ruled out, as "not at this time" rules out the moment.

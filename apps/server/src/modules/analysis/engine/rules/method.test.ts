@@ -1025,6 +1025,53 @@ describe('endings said as requests and by customers who leave (ADR 052)', () => 
     ).toBe('other');
   });
 
+  it('reads permissions that come to nothing, "no need to follow up", and the rep\'s own promise after a no', () => {
+    const pitch: [string, string] = [
+      R,
+      'Hi, this is Sam from Clearpath Cleaning, we do gyms and studios at night.',
+    ];
+    expect(
+      classOf(
+        'en',
+        pitch,
+        [P, "We're covered."],
+        [R, 'Could I check back in six months?'],
+        [P, "you can try but i wouldn't count on it"],
+      ),
+    ).toBe('not_interested');
+    expect(
+      classOf(
+        'en',
+        pitch,
+        [P, "We're covered."],
+        [R, 'Could I at least email you our price sheet?'],
+        [P, "You can email it. I probably won't read it."],
+      ),
+    ).toBe('not_interested');
+    expect(
+      classOf('en', pitch, [P, "yeah so i'm good man no need to follow up"], [R, 'no problem thanks']),
+    ).toBe('not_interested');
+    expect(
+      classOf(
+        'en',
+        pitch,
+        [P, "Thanks, but take me off your list, we're not interested."],
+        [R, "Fair enough, I'll check in next year anyway."],
+        [P, 'Bye.'],
+      ),
+    ).toBe('not_interested');
+    // The prospect's own "call me next year" after a no is a follow-up agreed.
+    expect(
+      classOf(
+        'en',
+        pitch,
+        [P, "We're not interested right now."],
+        [R, 'Understood.'],
+        [P, 'Actually, call me next spring, the contract ends in April.'],
+      ),
+    ).toBe('follow_up');
+  });
+
   it('reads a customer who cancels what he has as not interested, even on a billing call', () => {
     expect(
       classOf(

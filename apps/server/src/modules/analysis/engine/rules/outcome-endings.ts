@@ -101,7 +101,7 @@ export const FAREWELL = /^(?:see you|talk to you|a \{day\}|on se voit)/u;
  * verb ("you can send it, but I wouldn't hold your breath", "vous pouvez l'envoyer, mais…").
  */
 export const PERMISSION_TAKEN_BACK =
-  /^\s*(?:(?:um|uh|well|i mean|sure|yes|yeah|oui|euh|ben|bon)[\s,]+)*(?:you can|you could|if you want|tu peux|vous pouvez|si vous voulez|si tu veux)(?:\s+(?:send|email|e-mail|mail|leave|drop|post)(?:\s+(?:it|that|them|one|something|me something))?|\s+(?:l'|me l'|nous l')?(?:envoyer|laisser|poster))?[\s,]+(?:but|mais)\s[^.?!]*(?<![\p{L}'])(?:not|no|won'?t|wouldn'?t|don'?t|never|pas|jamais|rien)(?![\p{L}'])/u;
+  /^\s*(?:(?:um|uh|well|i mean|sure|yes|yeah|oui|euh|ben|bon)[\s,]+)*(?:you can|you could|if you want|tu peux|vous pouvez|si vous voulez|si tu veux)(?:\s+(?:send|email|e-mail|mail|leave|drop|post|try|call|ring)(?:\s+(?:it|that|them|one|something|me something|back))?|\s+(?:l'|me l'|nous l')?(?:envoyer|laisser|poster))?[\s,]+(?:but|mais)\s[^.?!]*(?<![\p{L}'])(?:not|no|won'?t|wouldn'?t|don'?t|never|pas|jamais|rien)(?![\p{L}'])/u;
 
 /**
  * A permission that shrugs the offer off: "you can send whatever you want", "leave whatever you
@@ -116,10 +116,28 @@ const TURNS_IT_DOWN =
 /** Whether `s` shrugs the offer off ("You can send whatever you want. I'm not going to do anything with it."). */
 export function dismissed(s: CallSentence, sentences: readonly CallSentence[]): boolean {
   const m = WHATEVER_YOU_WANT.exec(s.norm);
-  if (!m) return false;
+  if (!m) return bareLeaveShrugged(s, sentences);
   if (TURNS_IT_DOWN.test(s.norm.slice(m.index + m[0].length))) return true;
   const next = sentences[s.index + 1];
   return !!next && next.turnIndex === s.turnIndex && TURNS_IT_DOWN.test(next.norm);
+}
+
+/** A short permission that grants only: "You can email it.", "Sure, you can try.", "Vous pouvez l'envoyer." */
+const BARE_PERMISSION =
+  /^\s*(?:(?:um|uh|well|sure|yes|yeah|ok|okay|oui|euh|ben|bon)\s+)*(?:you can|you could|feel free to|tu peux|vous pouvez)(?:\s+[\p{L}']+){0,4}\s*$/u;
+/**
+ * Words that say the thing allowed will come to nothing: "I probably won't read it", "I wouldn't
+ * count on it", "don't hold your breath", "je ne le lirai pas". Why: a permission followed by them
+ * is a polite no, as "you can, but…" is (`PERMISSION_TAKEN_BACK`).
+ */
+const COMES_TO_NOTHING =
+  /(?<![\p{L}'])(?:(?:won'?t|will not|not going to|not gonna|never) (?:read|look at|open)|wouldn'?t (?:count on|hold your breath)|don'?t hold your breath|doubt (?:it|i'?ll|we'?ll|he'?ll|she'?ll|they'?ll)|(?:ne )?(?:le |la |les )?lirai (?:pas|probablement pas|jamais)|comptez pas (?:trop )?dessus)(?![\p{L}'])/u;
+
+/** A bare permission ("You can email it.") with, in the same turn, words that it will come to nothing. */
+function bareLeaveShrugged(s: CallSentence, sentences: readonly CallSentence[]): boolean {
+  if (!BARE_PERMISSION.test(s.norm)) return false;
+  const next = sentences[s.index + 1];
+  return !!next && next.turnIndex === s.turnIndex && COMES_TO_NOTHING.test(next.norm);
 }
 
 /**

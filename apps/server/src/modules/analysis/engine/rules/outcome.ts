@@ -72,6 +72,9 @@ export type OutcomeDecision = {
   cueSentences: Set<number>;
 };
 
+/** "No need to follow up", "pas besoin de me rappeler": the next step named is refused. */
+const NO_NEED_BEFORE = /(?:no need to|pas besoin de)\s*(?:me |nous )?$/u;
+
 /**
  * A request put as a question ("can you take us off your list, please?", "pourriez-vous me retirer de
  * votre liste ?"): an imperative in polite form, read as a statement for the refusals it says.
@@ -83,12 +86,15 @@ export function decideOutcome(
   sentences: readonly CallSentence[],
   lex: CompiledLexicon,
   language: EngineLanguage,
+  rep: string | null = null,
 ): OutcomeDecision {
   let resultClass: CallResultClass = 'other';
   let evidence: CallSentence | null = null;
   let otherEvidence: CallSentence | null = null;
   let proposal: CallSentence | null = null;
   let wrongPerson = false;
+  /** The prospect whose refusal (a lexicon cue) set the class last, when the rep is known. */
+  let refusedBy: string | null = null;
   /** Whether the customer asked to cancel what he has (`CHURN`), and the class still says so. */
   let churned = false;
   /** The last day said back that decided, with the turn it answered. */
@@ -167,8 +173,9 @@ export function decideOutcome(
     }
     for (const hit of outcomeHits[s.index] ?? []) {
       const negated =
-        !(hit.value === 'not_interested' && refusalSaidOver(s.norm, hit, language)) &&
-        isNegated(s.norm, hit.start, hit.end, language, s.text);
+        (!(hit.value === 'not_interested' && refusalSaidOver(s.norm, hit, language)) &&
+          isNegated(s.norm, hit.start, hit.end, language, s.text)) ||
+        NO_NEED_BEFORE.test(s.norm.slice(0, hit.start));
       let cue: CallResultClass | 'cancellation' | null;
       switch (hit.value) {
         case 'interest':
@@ -223,6 +230,11 @@ export function decideOutcome(
         if (WRONG_PERSON.test(hit.phrase)) wrongPerson = true;
         continue;
       }
+      // "Take me off for this year." / "Fair enough, I'll check in next year.": after the prospect
+      // refused, the rep's own promise to come back agrees nothing (the labelling guide: not
+      // interested "even when the rep says he will send something anyway").
+      if (cue === 'follow_up' && resultClass === 'not_interested' && refusedBy !== null && s.speaker === rep)
+        continue;
       // "You'll get a confirmation email": after a customer cancels, the cancellation confirmed.
       if (churned && resultClass === 'not_interested' && CANCELLATION_CONFIRMED.test(s.norm)) continue;
       // "I'll pass it on" takes a message; it does not pass on the offer.
@@ -241,6 +253,11 @@ export function decideOutcome(
       resultClass = cue;
       evidence = s;
       proposal = null;
+      // A refusal said as one ("take me off", "not interested"), not a negated next step, whose
+      // negation may belong to something else ("not dumb, ok, send me something").
+      const saidAsRefusal = hit.value === 'not_interested' || hit.value === 'interest';
+      refusedBy =
+        cue === 'not_interested' && saidAsRefusal && rep !== null && s.speaker !== rep ? s.speaker : null;
     }
   }
   // "I can pencil you in for the third, no commitment": a date held while the prospect decides is a

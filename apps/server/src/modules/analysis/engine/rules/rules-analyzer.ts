@@ -78,7 +78,7 @@ export function prepareCall(input: AnalyzeInput) {
     (speakers.size === 1 &&
       countWords(fullText) <= VOICEMAIL_MAX_WORDS &&
       sentences.some((s) => introducesAsSeller(s.text)));
-  const decided = decideOutcome(sentences, lex, language);
+  const decided = decideOutcome(sentences, lex, language, rep);
   const outcome = repMonologue ? { ...decided, resultClass: 'other' as const, evidence: null } : decided;
   const isProspect = prospectOf(sentences, rep, repMonologue);
   return { language, lex, turns, sentences, rep, outcome, isProspect };
