@@ -97,3 +97,66 @@ export function unitNamedBefore(
   if (each && noun.length >= 3 && !NOT_UNITS.has(noun)) return { per: singular(noun), perText };
   return null;
 }
+
+/**
+ * The things an amount said "each" is for, named as the sentence's subject: "the monitors are a
+ * hundred and twenty-nine each", "stoles on their own are twenty-two each", "les housses sont à douze
+ * euros chacune". `before` is the text before the amount. Why: people price a list of goods by naming
+ * each and saying "each"; the label counts per the thing named, not per "each".
+ */
+const PLURAL_SUBJECT =
+  /(?:^|[\s,;:])([\p{L}-]{3,}[sx])(?:\s+[\p{L}']+){0,3}\s+(?:are|run|cost|go for|sell for|would be|will be|come to|sont a|sont|coutent|valent|reviennent a)\s*(?:about|around|just|only|like|roughly|environ|a peu pres|seulement)?\s*$/u;
+/** Plural nouns that name no thing sold one by one ("the prices are …", "the others are …"). */
+const NOT_SUBJECTS = new Set([
+  'ones',
+  'things',
+  'prices',
+  'rates',
+  'costs',
+  'fees',
+  'totals',
+  'numbers',
+  'others',
+  'options',
+  'quotes',
+  'payments',
+  'charges',
+  'prix',
+  'tarifs',
+  'couts',
+  'frais',
+  'autres',
+  'options',
+  'ours',
+  'yours',
+  'theirs',
+]);
+
+export function subjectUnit(before: string): { per: CountUnit; perText: string } | null {
+  const text = fold(before);
+  const m = PLURAL_SUBJECT.exec(text);
+  const noun = m?.[1];
+  if (!noun || NOT_SUBJECTS.has(noun) || NOT_UNITS.has(noun)) return null;
+  const said = [...before.matchAll(/[\p{L}-]+/gu)].map((w) => w[0]).findLast((w) => fold(w) === noun) ?? noun;
+  return { per: countUnit(noun) ?? singular(noun), perText: singular(said.toLowerCase()) };
+}
+
+/**
+ * A unit said at the head of the sentence, before the amounts it counts: "Per event, a pair of them
+ * is four seventy-five", "Par table, on est à …". `before` is the sentence up to the amount.
+ */
+const PER_HEAD =
+  /^\s*(?:(?:so|and|but|ok|okay|well|alors|et|bon)\s+)?(?:per|par|pour chaque|for each)\s+([\p{L}-]{3,})\s*,[^.!?]*$/u;
+
+export function unitAtHead(
+  before: string,
+): { per: CountUnit; perText: string } | { period: TimeUnit } | null {
+  const sentence = before.split(/[.!?]\s+/u).at(-1) ?? '';
+  const m = PER_HEAD.exec(fold(sentence));
+  const noun = m?.[1];
+  if (!noun || NOT_UNITS.has(noun)) return null;
+  const period = TIME_WORDS[noun];
+  if (period) return { period };
+  const said = [...sentence.matchAll(/[\p{L}-]+/gu)].map((w) => w[0]).find((w) => fold(w) === noun) ?? noun;
+  return { per: countUnit(noun) ?? singular(noun), perText: singular(said.toLowerCase()) };
+}

@@ -184,6 +184,15 @@ export const SKIP_WORDS = new Set([
   'us',
   'cad',
   'usd',
+  // "vingt-huit euros hors taxe l'échantillon", "ninety-nine plus HST a month": a tax named between
+  // the amount and its unit, in French and in Canada's and Britain's names for it.
+  'taxe',
+  'tva',
+  'tps',
+  'tvq',
+  'hst',
+  'gst',
+  'vat',
 ]);
 /** Verbs of billing that may stand between an amount and its period ("billed monthly", "payé une seule fois"). */
 export const BILLING = /^(?:billed|paid|charged|factures?|factures?|payes?|payees?|payable)$/u;
@@ -310,7 +319,9 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
     if (span) return { period: span, to: i + 1 };
     const known = COUNT_WORDS[w];
     if (known) return { per: known, to: i + 1 };
-    if (priced && w.length >= 3 && !NOT_UNITS.has(w)) return { per: w, perText: w, to: i + 1 };
+    // Shown as said, accents kept ("l'échantillon" is per "échantillon").
+    const said = glued ? w : t.raw.slice(2).toLowerCase();
+    if (priced && w.length >= 3 && !NOT_UNITS.has(w)) return { per: w, perText: said, to: i + 1 };
     return null;
   }
   if (t.kind === 'slash') j++;

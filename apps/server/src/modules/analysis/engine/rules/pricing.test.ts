@@ -545,7 +545,7 @@ describe('price parser: estimates, recurrences and what is not a unit (ADR 051)'
 
   it('reads no unit in "each time", "each and", "là faut"', () => {
     expect(en('I paid a hundred and ten each time they came out', inCall)).toEqual(['$110']);
-    expect(en('the tickets are forty bucks each and the parking is extra', inCall)).toEqual(['$40']);
+    expect(en("it's forty bucks each and the parking is extra", inCall)).toEqual(['$40']);
     expect(fr("c'est deux mille huit cents là faut voir avec ma femme", inCall)).toEqual(['2 800 €']);
   });
 
@@ -596,6 +596,26 @@ describe('price parser: estimates said as two amounts and units closed by a tota
       ? fr(text, { moneyContext: true })
       : en(text, { moneyContext: true });
     expect(read).toEqual(expected);
+  });
+
+  it('reads the unit of "each" from the things the sentence names, a unit said at its head, and a tax between', () => {
+    const money = { moneyContext: true };
+    expect(en('The monitors are a hundred and twenty-nine each, one per room.', money)).toEqual([
+      '$129 per monitor',
+    ]);
+    expect(en('Stoles on their own are twenty-two each.', money)).toEqual(['$22 per stole']);
+    expect(en('the tickets are forty bucks each and the parking is extra', money)).toEqual([
+      '$40 per ticket',
+    ]);
+    expect(fr('les housses sont à douze euros chacune', money)).toEqual(['12 € par housse']);
+    // Not a thing sold: "the prices are forty each" names none.
+    expect(en('the prices are forty each', money)).toEqual(['$40']);
+    expect(en('Per event, a pair of heaters with fuel is four seventy-five.', money)).toEqual([
+      '$475 per event',
+    ]);
+    expect(fr("Vingt-huit euros hors taxe l'échantillon, kit compris.", money)).toEqual([
+      '28 € par échantillon',
+    ]);
   });
 
   it('reads the Swiss franc code before digits, as other codes', () => {

@@ -49,10 +49,13 @@ import {
   thresholdBefore,
 } from './price-frames.js';
 import { fold, readNumber, thousandsShorthand, tokenize, isWord } from './price-tokens.js';
-import { unitNamedBefore } from './price-unit-before.js';
+import { subjectUnit, unitAtHead, unitNamedBefore } from './price-unit-before.js';
 import { unitsAfterSpentOn } from './price-spent-on.js';
 import { countsAsPrice } from './price-accept.js';
 import { AFTER_UNIT, CONNECTORS, SKIP_WORDS, unitsAfter } from './price-units.js';
+
+/** Words after an amount that price it one by one ("each", "apiece", "chacun", "pièce"). */
+const EACH_WORDS = new Set(['each', 'apiece', 'chacun', 'chacune', 'piece']);
 
 export { speaksOfMoney } from './price-context.js';
 export { displayPrice, formatPrice, priceKey } from './price-format.js';
@@ -383,9 +386,17 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       const before = text.slice(Math.max(0, (toks[p.from]?.start ?? 0) - 60), toks[p.from]?.start ?? 0);
       if (ONE_TIME_BEFORE.test(before)) period = 'one-time';
       else for (const [re, unit] of PERIOD_BEFORE) if (re.test(before)) period = unit;
-      const named = period ? null : unitNamedBefore(before);
+      const named = period
+        ? null
+        : (unitNamedBefore(before) ?? unitAtHead(text.slice(0, toks[p.from]?.start ?? 0)));
       if (named && 'period' in named) period = named.period;
       else if (named) [per, unitText] = [named.per, named.perText];
+    }
+    // "the monitors are a hundred and twenty-nine each": each of the things the sentence names.
+    if (!period && (!per || per === 'piece') && EACH_WORDS.has(toks[p.to]?.w ?? '')) {
+      const before = text.slice(Math.max(0, (toks[p.from]?.start ?? 0) - 60), toks[p.from]?.start ?? 0);
+      const subject = subjectUnit(before);
+      if (subject) [per, unitText] = [subject.per, subject.perText];
     }
     const first = toks[p.from];
     const last = toks[p.to - 1];
