@@ -123,6 +123,18 @@ export const NOT_A_PRICE_BEFORE = new Set([
   'rembourse',
   'remboursement',
   'chiffre',
+  // Money taken or owed to the prospect, not paid for anything: "eighteen thousand dollars of copper
+  // stolen", "on s'est fait voler dix-huit mille euros de câbles", "unpaid invoices". ("stole" is
+  // also a garment sold by the piece.)
+  'stolen',
+  'theft',
+  'robbed',
+  'unpaid',
+  'voler',
+  'vole',
+  'voles',
+  'impayes',
+  "d'impayes",
 ]);
 /** Nouns an amount qualifies ("a five hundred thousand dollar policy", "the twenty dollar difference"). */
 export const NOT_A_PRICE_AFTER = new Set([
@@ -141,6 +153,16 @@ export const NOT_A_PRICE_AFTER = new Set([
   'penalty',
   'claim',
   'claims',
+  // "plus de quatre mille euros perdus", "huit mille euros d'impayés", "two grand in damage": a
+  // loss named after the amount.
+  'lost',
+  'stolen',
+  'unpaid',
+  'wasted',
+  'perdus',
+  'perdues',
+  'impayes',
+  "d'impayes",
   'in',
   'of',
 ]);

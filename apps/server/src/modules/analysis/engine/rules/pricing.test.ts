@@ -618,6 +618,16 @@ describe('price parser: estimates said as two amounts and units closed by a tota
     ]);
   });
 
+  it('reads no price in money stolen, lost or unpaid', () => {
+    const money = { moneyContext: true };
+    expect(fr("On s'est fait voler dix-huit mille euros de câbles le mois dernier.", money)).toEqual([]);
+    expect(fr('On a payé les places quand même, plus de quatre mille euros perdus.', money)).toEqual([]);
+    expect(fr("J'ai huit mille euros d'impayés de tiers payant.", money)).toEqual([]);
+    expect(en('we had about twelve thousand dollars of copper stolen last spring', money)).toEqual([]);
+    // The garment: a stole is sold by the piece.
+    expect(en('A matching stole is twenty-two dollars.', money)).toEqual(['$22']);
+  });
+
   it('reads the Swiss franc code before digits, as other codes', () => {
     expect(en('the unit is CHF 18,900 and the service CHF 420 a year')).toEqual([
       'CHF 18,900',
