@@ -51,9 +51,6 @@ const SMALL_UNITS = new Set([
   'etiquette',
 ]);
 
-/** Periods a per-unit subscription is billed by. */
-const SHORT_PERIODS: ReadonlySet<string> = new Set(['hour', 'day', 'week', 'month']);
-
 /** Whether cents are a quarter, a half or three quarters ("eleven fifty"), not a retail ".99". */
 const roundCents = (v: number) => [25, 50, 75].includes(Math.round(v * 100) % 100);
 
@@ -61,7 +58,6 @@ const roundCents = (v: number) => [25, 50, 75].includes(Math.round(v * 100) % 10
  * Settles amounts the words leave open ("seven fifty" is 750 or 7.50; "fourteen fifty" 14.50 or
  * 1,450), in this order:
  *  - per a unit priced small by nature (`SMALL_UNITS`), the reading under twenty;
- *  - per a unit and an hour, day, week or month, the reading from ten to a hundred;
  *  - per a period with no unit ("eleven fifty a month"), the reading in hundreds when the other is
  *    under twenty with round cents: a subscription of $11.50 is rare, one of $14.99 is not;
  *  - otherwise by the call's other prices: prices of one offer keep to one order of magnitude, so
@@ -106,10 +102,6 @@ function readByUnits(p: Price): Price | undefined {
   const small = Math.min(alt, p.amount);
   const large = Math.max(alt, p.amount);
   if (p.per && SMALL_UNITS.has(p.per) && small < 20) return { ...rest, amount: small };
-  // Per a unit and a short period ("twenty-nine ninety-five per line per month"): a two-digit first
-  // group is dollars and cents; $2,995 per line a month is rare.
-  if (p.per && p.period && SHORT_PERIODS.has(p.period) && small >= 10 && small < 100)
-    return { ...rest, amount: small };
   if (p.period && !p.per) return small < 20 && roundCents(small) ? { ...rest, amount: large } : rest;
   return undefined;
 }

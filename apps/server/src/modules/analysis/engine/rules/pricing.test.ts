@@ -410,18 +410,6 @@ describe('two readings of "seven fifty", settled by the other prices of the call
     ).toEqual(['$130 per month', '$12', '$375']);
   });
 
-  it('reads a price per unit and per month with a two-digit first group in dollars and cents', () => {
-    // Beside a $1,900 install, 2,995 would be the nearer reading; per camera per month it is 29.95.
-    expect(
-      call('The install is $1,900.', 'Monitoring is twenty-nine ninety-five per camera per month.'),
-    ).toEqual(['$1,900', '$29.95 per camera per month']);
-    // Without a period the call still decides ("fourteen fifty per sensor" beside a $900 hub).
-    expect(call('The hub is $900.', 'Each sensor is fourteen fifty per sensor.')).toEqual([
-      '$900',
-      '$1,450 per sensor',
-    ]);
-  });
-
   it('keeps the default for a price per month with no unit, and alone', () => {
     expect(call('It is $9 per seat.', 'Support is three fifty a month.')).toEqual([
       '$9 per seat',
