@@ -73,6 +73,17 @@ describe('French number words', () => {
   });
 });
 
+describe('fractions said after a number', () => {
+  it.each([
+    ['eight and a half', 8.5, 'eight and a half'],
+    ['twelve and a half thousand a year', 12500, 'twelve and a half thousand'], // (12 + 0.5) × 1000
+    ['two and a quarter million', 2250000, 'two and a quarter million'], // (2 + 0.25) × 1,000,000
+    ['three hundred and fifty', 350, 'three hundred and fifty'],
+  ])('%s', (phrase, value, words) => {
+    expect(read(phrase, 'en')).toEqual({ value, words });
+  });
+});
+
 describe('where number words may start', () => {
   // The price reader skips every word that cannot start a number (`mayStartNumberWords`) before it
   // tries to read one: it must never skip a word that `readNumberWords` reads.

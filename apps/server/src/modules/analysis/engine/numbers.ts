@@ -191,6 +191,24 @@ export function readNumberWords(
       }
       break;
     }
+    if (tok === 'and' && language === 'en' && sawNumber && tokens[i + 1] === 'a' && total === 0) {
+      // "eight and a half", "twelve and a half thousand", "two and a quarter million": a fraction of
+      // the number just said, then perhaps its scale.
+      const fraction = ({ half: 0.5, quarter: 0.25 } as Record<string, number>)[tokens[i + 2] ?? ''];
+      if (fraction !== undefined && Number.isInteger(current) && current > 0 && current < 1000) {
+        current += fraction;
+        i += 3;
+        const next = dict[tokens[i] ?? ''];
+        if (next?.kind === 'scale' && next.value >= 1000) {
+          total = current * next.value;
+          current = 0;
+          scale = next.value;
+          i++;
+        }
+        commit();
+        break;
+      }
+    }
     if (tok === 'and' && language === 'en') {
       // Only after a scale, and only if a number follows ("three hundred and fifty").
       const next = dict[tokens[i + 1] ?? ''];

@@ -606,6 +606,14 @@ describe('price parser: estimates said as two amounts and units closed by a tota
     ]);
   });
 
+  it('reads an amount with a half or a quarter, and a range that ends with one', () => {
+    const money = { moneyContext: true };
+    expect(
+      en('we could place you between eleven and twelve and a half thousand for the year', money),
+    ).toEqual(['$11,000–$12,500 per year']);
+    expect(en("it's eight and a half dollars a square foot", money)).toEqual(['$8.50 per square foot']);
+  });
+
   it('reads no price in money stolen, lost or unpaid', () => {
     const money = { moneyContext: true };
     expect(fr("On s'est fait voler dix-huit mille euros de câbles le mois dernier.", money)).toEqual([]);
