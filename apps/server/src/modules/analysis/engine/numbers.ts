@@ -148,6 +148,9 @@ export type NumberRead = {
   alt?: number;
 };
 
+/** Fractions said after a number with "and a" ("eight and a half"). */
+const FRACTIONS: Readonly<Record<string, number>> = { half: 0.5, quarter: 0.25 };
+
 /**
  * Reads the longest number made of words that starts at `tokens[from]`, or null. Digits are not read
  * here (the caller parses them); `tokens` are lower-case and accent-free.
@@ -194,7 +197,7 @@ export function readNumberWords(
     if (tok === 'and' && language === 'en' && sawNumber && tokens[i + 1] === 'a' && total === 0) {
       // "eight and a half", "twelve and a half thousand", "two and a quarter million": a fraction of
       // the number just said, then perhaps its scale.
-      const fraction = ({ half: 0.5, quarter: 0.25 } as Record<string, number>)[tokens[i + 2] ?? ''];
+      const fraction = FRACTIONS[tokens[i + 2] ?? ''];
       if (fraction !== undefined && Number.isInteger(current) && current > 0 && current < 1000) {
         current += fraction;
         i += 3;

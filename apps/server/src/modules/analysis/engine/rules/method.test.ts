@@ -7,6 +7,12 @@ const call = (...turns: [string, string][]): Segment[] =>
 const analyze = (segments: Segment[], language = 'en') => analyzeWithRules({ segments, text: '', language });
 /** The prices shown for a call, without the speaker's words in brackets. */
 const shown = (a: { pricing_discussed: string[] }) => a.pricing_discussed.map((p) => p.split(' (')[0]);
+/** The rep and the prospect of the calls written below. */
+const R = 'Speaker 1';
+const P = 'Speaker 2';
+/** The result class of a call given as turns. */
+const classOf = (language: string, ...turns: [string, string][]) =>
+  analyze(call(...turns), language).result_class;
 
 describe('analysis by method', () => {
   it('does not count a hedged concern as an objection', () => {
@@ -209,9 +215,6 @@ describe('analysis by method', () => {
   });
 
   describe('result class by how the call ends', () => {
-    const R = 'Speaker 1';
-    const P = 'Speaker 2';
-
     it('a callback with a day is a follow-up, a visit with a day an appointment', () => {
       const callback = analyze(
         call(
@@ -262,8 +265,6 @@ describe('analysis by method', () => {
     });
 
     it('a wrong number, a message taken or a customer looked up has no sales outcome, even with a "no" at the end (ADR 051)', () => {
-      const classOf = (language: string, ...turns: [string, string][]) =>
-        analyze(call(...turns), language).result_class;
       expect(
         classOf(
           'en',
@@ -851,11 +852,6 @@ describe('the currency of a call that names none (ADR 051)', () => {
 });
 
 describe('endings said as requests and by customers who leave (ADR 052)', () => {
-  const R = 'Speaker 1';
-  const P = 'Speaker 2';
-  const classOf = (language: string, ...turns: [string, string][]) =>
-    analyze(call(...turns), language).result_class;
-
   it('reads a request put as a question, and "again" after whoever is named, as a refusal', () => {
     expect(
       classOf(

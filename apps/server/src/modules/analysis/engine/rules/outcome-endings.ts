@@ -118,8 +118,13 @@ export function dismissed(s: CallSentence, sentences: readonly CallSentence[]): 
   const m = WHATEVER_YOU_WANT.exec(s.norm);
   if (!m) return bareLeaveShrugged(s, sentences);
   if (TURNS_IT_DOWN.test(s.norm.slice(m.index + m[0].length))) return true;
+  return TURNS_IT_DOWN.test(nextInTurn(s, sentences)?.norm ?? '');
+}
+
+/** The sentence after `s` in the same turn, if any. */
+function nextInTurn(s: CallSentence, sentences: readonly CallSentence[]): CallSentence | undefined {
   const next = sentences[s.index + 1];
-  return !!next && next.turnIndex === s.turnIndex && TURNS_IT_DOWN.test(next.norm);
+  return next?.turnIndex === s.turnIndex ? next : undefined;
 }
 
 /** A short permission that grants only: "You can email it.", "Sure, you can try.", "Vous pouvez l'envoyer." */
@@ -135,9 +140,7 @@ const COMES_TO_NOTHING =
 
 /** A bare permission ("You can email it.") with, in the same turn, words that it will come to nothing. */
 function bareLeaveShrugged(s: CallSentence, sentences: readonly CallSentence[]): boolean {
-  if (!BARE_PERMISSION.test(s.norm)) return false;
-  const next = sentences[s.index + 1];
-  return !!next && next.turnIndex === s.turnIndex && COMES_TO_NOTHING.test(next.norm);
+  return BARE_PERMISSION.test(s.norm) && COMES_TO_NOTHING.test(nextInTurn(s, sentences)?.norm ?? '');
 }
 
 /**

@@ -391,12 +391,6 @@ function proposalDeclined(
 }
 
 /**
- * A day and time said back ("Monday at seven thirty, before the tenants open?" / "Monday at seven
- * thirty."): the first sentence of a turn that opens with a day or a time (`meetings` placeholders)
- * naming the day the other speaker's previous turn named. It books a meeting, or agrees to follow up
- * when the previous turn asked for a callback ("Call me Thursday at four" / "Thursday at four.").
- */
-/**
  * Whether `s` answers a callback proposed in the other speaker's turn just before it (a follow-up
  * cue there), with no meeting named in either ("a demo", "the visit").
  */
@@ -406,6 +400,12 @@ function answersCallback(s: CallSentence, sentences: readonly CallSentence[], le
   return ![s, ...before].some((x) => lex.meetings.findAll(x.norm).some((h) => !h.phrase.includes('{')));
 }
 
+/**
+ * A day and time said back ("Monday at seven thirty, before the tenants open?" / "Monday at seven
+ * thirty."): the first sentence of a turn that opens with a day or a time (`meetings` placeholders)
+ * naming the day the other speaker's previous turn named. It books a meeting, or agrees to follow up
+ * when the previous turn asked for a callback ("Call me Thursday at four" / "Thursday at four.").
+ */
 function echoedTime(
   s: CallSentence,
   sentences: readonly CallSentence[],

@@ -64,6 +64,12 @@ const NAMED_BEFORE_FR =
 const NAMED_BEFORE_EN =
   /(?:^|[\s,;:])(?<!(?:for|of|in|per|on|by|during|since|after|before)\s)(each|every|a|an|one|the)\s+([\p{L}-]+)(?:\s+of\s+[\p{L}\d' -]{1,30})?\s*,?\s*(?:is|costs|runs|goes for|will be|would be|comes to|'s)\s*(?:about|around|just|only|like)?\s*$/u;
 
+/** The unit as the speaker wrote it ("leçon", not the folded "lecon"), lower case and singular. */
+function unitAsSaid(text: string, noun: string): string {
+  const said = [...text.matchAll(/[\p{L}-]+/gu)].map((w) => w[0]).findLast((w) => fold(w) === noun) ?? noun;
+  return singular(said.toLowerCase());
+}
+
 /**
  * The unit or period named before an amount that has none after it (see `UNITS_NAMED_BEFORE`):
  * "chaque animation est à …" (any noun after "chaque" / "each"), "la séance est à …", "le
@@ -78,9 +84,7 @@ export function unitNamedBefore(
   if (!m) return null;
   const article = m[1] ?? '';
   const noun = m[2] ?? '';
-  // The unit as the speaker wrote it ("leçon", not the folded "lecon"), in the singular.
-  const said = [...before.matchAll(/[\p{L}-]+/gu)].map((w) => w[0]).findLast((w) => fold(w) === noun) ?? noun;
-  const perText = singular(said.toLowerCase());
+  const perText = unitAsSaid(before, noun);
   const each = article === 'chaque' || article === 'each' || article === 'every';
   const definite = article === 'le' || article === 'la' || article === "l'" || article === 'the';
   // "Le trimestre, c'est …", "l'heure est à …", "each month is …": a period. ("The month is" and
@@ -126,7 +130,6 @@ const NOT_SUBJECTS = new Set([
   'couts',
   'frais',
   'autres',
-  'options',
   'ours',
   'yours',
   'theirs',
@@ -137,8 +140,7 @@ export function subjectUnit(before: string): { per: CountUnit; perText: string }
   const m = PLURAL_SUBJECT.exec(text);
   const noun = m?.[1];
   if (!noun || NOT_SUBJECTS.has(noun) || NOT_UNITS.has(noun)) return null;
-  const said = [...before.matchAll(/[\p{L}-]+/gu)].map((w) => w[0]).findLast((w) => fold(w) === noun) ?? noun;
-  return { per: countUnit(noun) ?? singular(noun), perText: singular(said.toLowerCase()) };
+  return { per: countUnit(noun) ?? singular(noun), perText: unitAsSaid(before, noun) };
 }
 
 /**
@@ -157,6 +159,5 @@ export function unitAtHead(
   if (!noun || NOT_UNITS.has(noun)) return null;
   const period = TIME_WORDS[noun];
   if (period) return { period };
-  const said = [...sentence.matchAll(/[\p{L}-]+/gu)].map((w) => w[0]).find((w) => fold(w) === noun) ?? noun;
-  return { per: countUnit(noun) ?? singular(noun), perText: singular(said.toLowerCase()) };
+  return { per: countUnit(noun) ?? singular(noun), perText: unitAsSaid(sentence, noun) };
 }

@@ -573,6 +573,8 @@ describe('price parser: estimates, recurrences and what is not a unit (ADR 051)'
 });
 
 describe('price parser: estimates said as two amounts and units closed by a total (ADR 052)', () => {
+  const money = { moneyContext: true };
+
   it.each([
     ["in summer it's two hundred forty, two hundred sixty a month", ['$240–$260 per month']],
     ['forty, fifty bucks a visit', ['$40–$50 per visit']],
@@ -580,14 +582,11 @@ describe('price parser: estimates said as two amounts and units closed by a tota
     // Two amounts far apart are two prices, not one estimate.
     ['the basic is two hundred, five hundred for the premium', ['$200', '$500']],
   ])('%s', (text, expected) => {
-    const read = /[éà]|c'est/u.test(text)
-      ? fr(text, { moneyContext: true })
-      : en(text, { moneyContext: true });
+    const read = /[éà]|c'est/u.test(text) ? fr(text, money) : en(text, money);
     expect(read).toEqual(expected);
   });
 
   it('reads the unit of "each" from the things the sentence names, a unit said at its head, and a tax between', () => {
-    const money = { moneyContext: true };
     expect(en('The monitors are a hundred and twenty-nine each, one per room.', money)).toEqual([
       '$129 per monitor',
     ]);
@@ -607,7 +606,6 @@ describe('price parser: estimates said as two amounts and units closed by a tota
   });
 
   it('reads an amount with a half or a quarter, and a range that ends with one', () => {
-    const money = { moneyContext: true };
     expect(
       en('we could place you between eleven and twelve and a half thousand for the year', money),
     ).toEqual(['$11,000–$12,500 per year']);
@@ -615,7 +613,6 @@ describe('price parser: estimates said as two amounts and units closed by a tota
   });
 
   it('reads no price in money stolen, lost or unpaid', () => {
-    const money = { moneyContext: true };
     expect(fr("On s'est fait voler dix-huit mille euros de câbles le mois dernier.", money)).toEqual([]);
     expect(fr('On a payé les places quand même, plus de quatre mille euros perdus.', money)).toEqual([]);
     expect(fr("J'ai huit mille euros d'impayés de tiers payant.", money)).toEqual([]);

@@ -382,19 +382,17 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     let period = p.period;
     let per = p.per;
     let unitText = p.unitText;
+    const at = toks[p.from]?.start ?? 0;
+    const before = text.slice(Math.max(0, at - 60), at);
     if (!period && !per) {
-      const before = text.slice(Math.max(0, (toks[p.from]?.start ?? 0) - 60), toks[p.from]?.start ?? 0);
       if (ONE_TIME_BEFORE.test(before)) period = 'one-time';
       else for (const [re, unit] of PERIOD_BEFORE) if (re.test(before)) period = unit;
-      const named = period
-        ? null
-        : (unitNamedBefore(before) ?? unitAtHead(text.slice(0, toks[p.from]?.start ?? 0)));
+      const named = period ? null : (unitNamedBefore(before) ?? unitAtHead(text.slice(0, at)));
       if (named && 'period' in named) period = named.period;
       else if (named) [per, unitText] = [named.per, named.perText];
     }
     // "the monitors are a hundred and twenty-nine each": each of the things the sentence names.
     if (!period && (!per || per === 'piece') && EACH_WORDS.has(toks[p.to]?.w ?? '')) {
-      const before = text.slice(Math.max(0, (toks[p.from]?.start ?? 0) - 60), toks[p.from]?.start ?? 0);
       const subject = subjectUnit(before);
       if (subject) [per, unitText] = [subject.per, subject.perText];
     }

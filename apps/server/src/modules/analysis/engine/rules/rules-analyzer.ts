@@ -51,30 +51,20 @@ export function prepareCall(input: AnalyzeInput) {
   // the business it answers for ("vous êtes bien chez Garonne Bâtiment"), which reads as a rep's
   // introduction: the machine is found first, and the rep is the other voice.
   const speakers = new Set(sentences.map((s) => s.speaker));
-  const saidBy = (speaker: string) =>
-    sentences
+  const machineLike = (speaker: string) => {
+    const said = sentences
       .filter((s) => s.speaker === speaker)
       .map((s) => s.text)
       .join(' ');
-  const machineLike = (speaker: string) => {
-    const said = saidBy(speaker);
     return countWords(said) <= MACHINE_MAX_WORDS && soundsLikeMachine(said);
   };
-  const [first, second] = [...speakers];
-  const machine =
-    speakers.size === 2 &&
-    first !== undefined &&
-    second !== undefined &&
-    machineLike(first) !== machineLike(second)
-      ? machineLike(first)
-        ? first
-        : second
-      : null;
+  // Of two voices, exactly one a machine's: the other is the rep.
+  const machines = speakers.size === 2 ? [...speakers].filter(machineLike) : [];
+  const machine = machines.length === 1 ? machines[0] : undefined;
   const detected = detectRepSpeaker(segments, asked);
-  const rep = machine !== null ? ([...speakers].find((sp) => sp !== machine) ?? detected) : detected;
-  const machineOnly = machine !== null;
+  const rep = machine === undefined ? detected : ([...speakers].find((sp) => sp !== machine) ?? detected);
   const repMonologue =
-    machineOnly ||
+    machine !== undefined ||
     (speakers.size === 1 &&
       countWords(fullText) <= VOICEMAIL_MAX_WORDS &&
       sentences.some((s) => introducesAsSeller(s.text)));
