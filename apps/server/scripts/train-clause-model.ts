@@ -1,6 +1,7 @@
 /**
- * `npm run train:analysis -w @call-insights/server`: trains the clause classifier of the rules
- * analyzer on the development set (`devset/*.json`) only — never a holdout folder — and writes
+ * Step 2 of `npm run train:analysis -w @call-insights/server` (`train-analysis.ts`), after the
+ * speaker scorer: trains the clause classifier of the rules analyzer on the development set
+ * (`devset/*.json`) only — never a holdout folder — and writes
  * `src/modules/analysis/engine/rules/clause-model.json`. Method and cross-validation:
  * `src/modules/analysis/engine/evaluation/train-clause-model.ts`. `--check` prints without writing;
  * `--writers` prints the leave-one-writer-out check of ADR 042 (each writer's calls scored by a model

@@ -271,3 +271,59 @@ describe('who the rep is', () => {
     ).toBe('Speaker 0');
   });
 });
+
+/**
+ * Invented calls where the opening misleads the rules: each side answers or introduces itself with
+ * a company, and the buyer asks more questions than the seller. The learned scorer reads the whole
+ * call (`speaker-model.ts`).
+ */
+describe('who the rep is, read from the whole call (the learned scorer)', () => {
+  const inbound = call(
+    ['Speaker 0', 'Harbourline Flooring, this is Dev.'],
+    [
+      'Speaker 1',
+      "Hi Dev, this is Marta from Peak Cycle Studio over on Fifth. Do you do gym floors? What would rubber tiles cost? And how long does an install take? We can't close for more than a weekend.",
+    ],
+    [
+      'Speaker 0',
+      'We do, gym floors are most of our work. Our interlocking rubber tiles run about six fifty a square foot installed, and our crew usually does a studio your size over one weekend.',
+    ],
+    [
+      'Speaker 1',
+      "Okay. The problem is our current floor is peeling at the seams and two clients tripped last month. I'm worried about another contractor who disappears halfway, that happened to us with the mirrors. Do you give a warranty? Who would I call if something lifts?",
+    ],
+    [
+      'Speaker 0',
+      'Our warranty covers the seams for five years, and you call me directly. I can come measure on Thursday and send you a written quote the same day.',
+    ],
+    [
+      'Speaker 1',
+      "Thursday works. Is ten okay? I'd rather see it on paper before I talk to my business partner.",
+    ],
+    ['Speaker 0', 'Ten on Thursday. I will bring samples of our two thicknesses so you can compare.'],
+  );
+
+  it('picks the business that answered when the buyer introduces herself and asks the most questions', () => {
+    const asked = new Map([
+      ['Speaker 0', 0],
+      ['Speaker 1', 6],
+    ]);
+    // The rules alone take the caller for the seller: she introduces a company and asks everything.
+    expect(detectRepSpeaker(inbound, asked, null)).toBe('Speaker 1');
+    expect(detectRepSpeaker(inbound, asked)).toBe('Speaker 0');
+  });
+
+  it('leaves calls too short to judge, and calls with role labels, to the rules', () => {
+    const short = call(
+      ['Speaker 0', 'Harbourline Flooring, this is Dev.'],
+      ['Speaker 1', 'Hi Dev, this is Marta from Peak Cycle Studio. What do rubber tiles cost?'],
+    );
+    const asked = new Map([['Speaker 1', 1]]);
+    expect(detectRepSpeaker(short, asked)).toBe(detectRepSpeaker(short, asked, null));
+    const labelled = inbound.map((s) => ({
+      ...s,
+      speaker: s.speaker === 'Speaker 1' ? 'Agent' : 'Customer',
+    }));
+    expect(detectRepSpeaker(labelled, new Map())).toBe('Agent');
+  });
+});

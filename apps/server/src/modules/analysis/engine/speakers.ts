@@ -22,9 +22,14 @@
  *     lessons") −2; each question +0.5, at most +3; opening the call with a bare greeting ("Hello?",
  *     "Allô ?", the one who picks up) −2. The speaker with strictly the highest score is the rep;
  *  3. the speaker who asked strictly the most questions (discovery is the rep's job);
- *  4. the speaker who spoke first (the rep opens outbound calls and answers inbound ones).
+ *  4. the speaker who spoke first (the rep opens outbound calls and answers inbound ones);
+ *  5. where no speaker label names a role and each voice says enough, the learned scorer of
+ *     `speaker-model.ts` has the last word: it reads every word of each side, and the pick of steps
+ *     2–4 among them.
  */
 import type { Segment } from '@call-insights/contracts/transcript';
+import { speakerModel } from './speaker-model-data.js';
+import { enoughToJudge, likeliestRep, speakerFeatures, type SpeakerModel } from './speaker-model.js';
 import { normalizeForMatch, tokens } from './text.js';
 
 export type Turn = { speaker: string; start: number; end: number; text: string };
@@ -99,15 +104,37 @@ function labelRole(label: string): 'rep' | 'customer' | null {
 export function detectRepSpeaker(
   segments: readonly Segment[],
   questionCounts: ReadonlyMap<string, number>,
+  model: Pick<SpeakerModel, 'weights'> | null = speakerModel(),
 ): string | null {
-  const order: string[] = [];
-  for (const s of sortSegments(segments))
-    if (s.text.trim() && !order.includes(s.speaker)) order.push(s.speaker);
+  const order = speakerOrder(segments);
   if (order.length === 0) return null;
   const byLabel = order.find((sp) => labelRole(sp) === 'rep');
   if (byLabel) return byLabel;
   const notCustomers = order.filter((sp) => labelRole(sp) !== 'customer');
   if (notCustomers.length === 1 && order.length > 1) return notCustomers[0] ?? null;
+  const byRules = repByRules(segments, order, questionCounts);
+  // Step 5: the learned scorer of `speaker-model.ts` over what each voice says, the rules' pick
+  // among its features, where each voice says enough.
+  const turns = toTurns(segments);
+  if (!model || !enoughToJudge(turns, order)) return byRules;
+  const features = speakerFeatures(turns, order, speakerCues(segments, order, questionCounts), byRules);
+  return order[likeliestRep(model, features)] ?? byRules;
+}
+
+/** The speakers in the order they first speak. */
+export function speakerOrder(segments: readonly Segment[]): string[] {
+  const order: string[] = [];
+  for (const s of sortSegments(segments))
+    if (s.text.trim() && !order.includes(s.speaker)) order.push(s.speaker);
+  return order;
+}
+
+/** Steps 2 to 4 of the heuristic: the rep by what is said, by questions, or the first to speak. */
+export function repByRules(
+  segments: readonly Segment[],
+  order: readonly string[],
+  questionCounts: ReadonlyMap<string, number>,
+): string | null {
   const byWords = repByWhatIsSaid(segments, order, questionCounts);
   if (byWords) return byWords;
   let best: string | null = null;
@@ -230,15 +257,28 @@ function introducesCompany(text: string): boolean {
   return introducesAsSeller(text) || INTRODUCES_LOWER.test(text);
 }
 
-/** Step 2 of the heuristic: the speaker whose words most sound like the seller's, or null on a tie. */
-function repByWhatIsSaid(
+/** What each speaker's words say of his side of the call (step 2 of the heuristic). */
+export type SpeakerCues = {
+  /** Introduces himself with a company ("this is Mark from BrightDesk"). */
+  introduced: boolean;
+  /** Answers or takes the call for a business ("Harbor Dental, Kim speaking", "how can I help"). */
+  answers: boolean;
+  /** Calls in as a buyer or about the business's message ("I got your flyer", "I'm calling about"). */
+  callsIn: boolean;
+  /** Speaks of "our" offer, of what "we" do for customers, or of the other side's trouble. */
+  offers: number;
+  /** Questions asked. */
+  questions: number;
+  /** Opened the call with a bare greeting ("Hello?"): the one who picks up. */
+  picksUp: boolean;
+};
+
+/** Each speaker's cues (see `SpeakerCues`), for the speakers of `order`. */
+export function speakerCues(
   segments: readonly Segment[],
   order: readonly string[],
   questionCounts: ReadonlyMap<string, number>,
-): string | null {
-  const score = new Map<string, number>(
-    order.map((sp) => [sp, Math.min(3, 0.5 * (questionCounts.get(sp) ?? 0))]),
-  );
+): Map<string, SpeakerCues> {
   const offers = new Map<string, number>();
   const introduced = new Set<string>();
   const turns = toTurns(segments);
@@ -280,13 +320,38 @@ function repByWhatIsSaid(
     if (CALLS_IN.test(turn.text) || (CALLS_ABOUT.test(turn.text) && !introducesCompany(turn.text)))
       callsIn.add(turn.speaker);
   });
+  return new Map(
+    order.map((sp) => [
+      sp,
+      {
+        introduced: introduced.has(sp),
+        answers: answers.has(sp),
+        callsIn: callsIn.has(sp),
+        offers: offers.get(sp) ?? 0,
+        questions: questionCounts.get(sp) ?? 0,
+        picksUp: !!first && first.speaker === sp && BARE_GREETING.test(first.text.trim()),
+      },
+    ]),
+  );
+}
+
+/** Step 2 of the heuristic: the speaker whose words most sound like the seller's, or null on a tie. */
+function repByWhatIsSaid(
+  segments: readonly Segment[],
+  order: readonly string[],
+  questionCounts: ReadonlyMap<string, number>,
+): string | null {
+  const cues = speakerCues(segments, order, questionCounts);
+  const score = new Map<string, number>();
   for (const sp of order) {
-    let v = score.get(sp) ?? 0;
-    if (introduced.has(sp)) v += 3;
-    if (answers.has(sp)) v += 3;
-    if (callsIn.has(sp)) v -= 2;
-    v += Math.min(3, offers.get(sp) ?? 0);
-    if (first && first.speaker === sp && BARE_GREETING.test(first.text.trim())) v -= 2;
+    const c = cues.get(sp);
+    if (!c) continue;
+    let v = Math.min(3, 0.5 * c.questions);
+    if (c.introduced) v += 3;
+    if (c.answers) v += 3;
+    if (c.callsIn) v -= 2;
+    v += Math.min(3, c.offers);
+    if (c.picksUp) v -= 2;
     score.set(sp, v);
   }
   const ranked = [...score.entries()].sort((a, b) => b[1] - a[1]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDevset } from './devset.js';
-import { writerBatch } from './train-clause-model.js';
+import { writerBatch } from './writers.js';
 
 describe('writer batches of the dev set (leave one writer out, ADR 042)', () => {
   it('puts each id in the batch of its writer, by the ranges of the devset README', () => {
