@@ -277,6 +277,17 @@ export function readNumberWords(
       commit();
       break;
     }
+    if (language === 'en' && tok === 'oh' && last === 'unit' && total === 0 && current > 0 && current < 10) {
+      // "two oh five" = 205 (or 2.05), like "two ninety nine": hundreds, "oh" for the zero tens, then a
+      // unit. Nothing follows it ("one oh nine a month").
+      const next = dict[tokens[i + 1] ?? ''];
+      if (next?.kind !== 'unit') break;
+      hundredsOf = current;
+      current = current * 100 + next.value;
+      i += 2;
+      commit();
+      break;
+    }
     const w = dict[tok];
     if (!w || w.kind === 'zero') break;
     // "twelve hundred one time", "a one-off fee": "one time" / "one off" is a fixed phrase.

@@ -375,6 +375,11 @@ export const FRAME_AFTER = new Set([
   'donc',
   // "one forty-nine every two weeks": a count of periods follows.
   'every',
+  // "now it's two nineteen starting next month", "eighty-nine effective January": when the price
+  // applies follows. (French "dès" folds to "des", the article: left out.)
+  'starting',
+  'effective',
+  'beginning',
   // A new clause's subject ("a hundred and twenty I think", "deux cents je pense"): the amount is
   // complete, as unpunctuated speech-to-text writes it.
   'i',

@@ -65,7 +65,8 @@ export function currencyAfter(
     let to = i + 1;
     let currency = symbolCurrency(t.raw);
     const n = toks[to];
-    if (n?.kind === 'word' && (n.w === 'ca' || n.w === 'cad')) {
+    // "$ CA" is Canadian; "ça" (that) folds to "ca" but is a pronoun ("quarante piasses ça").
+    if (n?.kind === 'word' && ((n.w === 'ca' && n.raw.toLowerCase() === 'ca') || n.w === 'cad')) {
       currency = 'CAD';
       to++;
     } else if (n?.kind === 'word' && (n.w === 'us' || n.w === 'usd')) to++;
@@ -90,7 +91,12 @@ export function currencyAfter(
   let to = i + 1;
   let currency = c;
   const n = toks[to];
-  if (c === 'USD' && n?.kind === 'word' && /^(?:canadiens?|ca|cad)$/u.test(n.w)) {
+  if (
+    c === 'USD' &&
+    n?.kind === 'word' &&
+    /^(?:canadiens?|ca|cad)$/u.test(n.w) &&
+    n.raw.toLowerCase() !== 'ça'
+  ) {
     currency = 'CAD';
     to++;
   } else if (c === 'USD' && n?.kind === 'word' && /^(?:americains?|us)$/u.test(n.w)) to++;

@@ -2,6 +2,7 @@
  * What an amount is counted per: periods ("a month", "par an", "one-time") and count units ("per
  * seat", "par utilisateur", any noun after "per"). Part of the price reader (`pricing.ts`).
  */
+import { readNumberWords } from '../numbers.js';
 import { isWord, type Tok } from './price-tokens.js';
 import type { CountUnit, Price, TimeUnit } from './pricing.js';
 
@@ -270,7 +271,13 @@ export function wordsAt(toks: readonly Tok[], i: number, words: readonly string[
 }
 
 /** One unit starting at token i ("per month", "/mo", "a year", "par utilisateur", "monthly", "one-time"). */
-export function readUnit(toks: readonly Tok[], i: number, priced: boolean): UnitRead | null {
+export function readUnit(
+  toks: readonly Tok[],
+  i: number,
+  priced: boolean,
+  /** A period was read just before: "par mois pour la saison" is how long a monthly price runs. */
+  afterPeriod = false,
+): UnitRead | null {
   const t = toks[i];
   if (!t) return null;
   for (const words of ONE_TIME_WORDS) {
@@ -286,7 +293,7 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
   }
   // "four hundred for the day", "nine thousand for the whole season", "pour la journée": the span
   // the amount pays for.
-  if (isWord(t) && (t.w === 'for' || t.w === 'pour')) {
+  if (isWord(t) && (t.w === 'for' || t.w === 'pour') && !afterPeriod) {
     let k = i + 1;
     if (/^(?:the|la|le)$/u.test(toks[k]?.w ?? '')) k++;
     if (/^(?:whole|entire|toute)$/u.test(toks[k]?.w ?? '')) k++;
@@ -345,6 +352,8 @@ export function readUnit(toks: readonly Tok[], i: number, priced: boolean): Unit
   const known = countUnit(w);
   if (known) return { per: known, to: j + 1 };
   if (NOT_UNITS.has(w) || w.length < 3) return null;
+  // "deux cent soixante-dix euros le trois": "le" and a number is a date or a count, not a unit.
+  if (readNumberWords([w], 0, 'fr') || readNumberWords([w], 0, 'en')) return null;
   if (SEASONS.has(w) && t.w !== 'par' && t.w !== 'chaque') return null;
   // Any other noun: after "per"/"par"/"each"/"la" always; after "a"/"an" only for a priced amount
   // whose phrase ends there ("twenty two bucks a pallet a month", "thirty six a case").
@@ -406,6 +415,11 @@ export const NOT_UNITS = new Set([
   'est',
   'pis',
   'mais',
+  // "quatre-vingt-dix-neuf piasses par contre" (however), "par mois là pour…": a connector then an
+  // adverb or a preposition.
+  'contre',
+  'pour',
+  'for',
 ]);
 
 export function skip(toks: readonly Tok[], i: number): number {
@@ -427,6 +441,8 @@ export function unitsAfter(
   let to = i;
   for (let k = 0; k < 3; k++) {
     let jj = skip(toks, j);
+    // "plus HST a month" skips a tax, but "par mois plus le budget" adds another thing paid for.
+    if (toks[jj - 1]?.w === 'plus' && jj > j && /^(?:le|la|les|the|du|des)$/u.test(toks[jj]?.w ?? '')) break;
     // "$49 a seat, billed monthly", "deux cents euros, une seule fois": after a comma, only a billing
     // word or a one-time phrase continues the price.
     if (toks[jj]?.raw === ',') {
@@ -437,8 +453,16 @@ export function unitsAfter(
       jj = BILLING.test(after?.w ?? '') ? jj + 2 : jj + 1;
     } else if (BILLING.test(toks[jj]?.w ?? '')) jj++;
     // "par personne et par jour", "per user and per month": a second unit joined by "and".
-    else if (k > 0 && /^(?:and|et)$/u.test(toks[jj]?.w ?? '') && readUnit(toks, jj + 1, priced)) jj++;
-    const u = readUnit(toks, jj, priced);
+    // After "and", an article starts the next thing paid for, not a unit: "cent dix euros par mois et
+    // le robot", "per month and the install".
+    else if (
+      k > 0 &&
+      /^(?:and|et)$/u.test(toks[jj]?.w ?? '') &&
+      /^(?:per|par|each|chaque|every)$/u.test(toks[jj + 1]?.w ?? '') &&
+      readUnit(toks, jj + 1, priced)
+    )
+      jj++;
+    const u = readUnit(toks, jj, priced, period !== null);
     if (!u) break;
     if (u.per && !per) {
       per = u.per;

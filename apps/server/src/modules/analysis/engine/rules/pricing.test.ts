@@ -612,6 +612,42 @@ describe('price parser: estimates said as two amounts and units closed by a tota
     expect(en("it's eight and a half dollars a square foot", money)).toEqual(['$8.50 per square foot']);
   });
 
+  it('reads hundreds said with "oh" for the zero tens when a currency, unit or period prices them', () => {
+    expect(en('the service plan is two oh five a visit', money)).toEqual(['$205 per visit']);
+    expect(en('that one was three oh nine dollars', money)).toEqual(['$309']);
+    // Bare, the same words are an area code, an extension or a room.
+    expect(en('my cell is five oh nine, four four two, eighty eight twelve', money)).toEqual([]);
+    expect(en("we're in suite four oh three on the fourth floor", money)).toEqual([]);
+  });
+
+  it('ends a price where another thing paid for, an adverb, a date or a pronoun follows its unit', () => {
+    expect(fr('Le contrat, c’est quatre-vingts euros par mois et le matériel en plus.', money)).toEqual([
+      '80 € par mois',
+    ]);
+    expect(fr('Ça fait trois cents euros par mois plus le budget publicitaire.', money)).toEqual([
+      '300 € par mois',
+    ]);
+    expect(fr('On serait à neuf cents piasses par mois pour la saison.', money)).toEqual(['900 $ par mois']);
+    expect(fr('Le ramonage, soixante piasses par contre le déplacement est gratuit.', money)).toEqual([
+      '60 $',
+    ]);
+    expect(fr('Ils nous ont facturé trois cent dix euros le quatre.', money)).toEqual(['310 €']);
+    expect(fr('Cent vingt piasses ça, pour une heure de travail.', money)).toEqual(['120 $']);
+    // The units said with "and" or after a tax still count.
+    expect(fr('Quarante euros par personne et par jour.', money)).toEqual(['40 € par utilisateur par jour']);
+    expect(en('it comes to twelve dollars per seat plus tax a month', money)).toEqual([
+      '$12 per seat per month',
+    ]);
+    expect(fr('Le forfait est à cent dollars CA par mois.', money)).toEqual(['100 $ CA par mois']);
+  });
+
+  it('reads an amount "starting" a date as a price said with when it applies', () => {
+    expect(en("it was one twenty nine and now it's two nineteen starting next month", money)).toEqual([
+      '$129',
+      '$219',
+    ]);
+  });
+
   it('reads no price in money stolen, lost or unpaid', () => {
     expect(fr("On s'est fait voler dix-huit mille euros de câbles le mois dernier.", money)).toEqual([]);
     expect(fr('On a payé les places quand même, plus de quatre mille euros perdus.', money)).toEqual([]);

@@ -48,7 +48,7 @@ import {
   readsAsClock,
   thresholdBefore,
 } from './price-frames.js';
-import { fold, readNumber, thousandsShorthand, tokenize, isWord } from './price-tokens.js';
+import { fold, readNumber, thousandsShorthand, tokenize, isWord, type Tok } from './price-tokens.js';
 import { subjectUnit, unitAtHead, unitNamedBefore } from './price-unit-before.js';
 import { unitsAfterSpentOn } from './price-spent-on.js';
 import { countsAsPrice } from './price-accept.js';
@@ -319,7 +319,10 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
         !units.period &&
         !feeAfter &&
         readsAsClock(value, n.alt)) ||
-      notAPriceBefore(toks, start, languages);
+      notAPriceBefore(toks, start, languages) ||
+      // "five oh nine", "four oh three" are area codes, extensions and rooms far more often than
+      // prices: said with "oh", an amount needs its currency, unit or period ("two oh five a visit").
+      (!hasCurrency && !units.per && !units.period && saidWithOh(toks, n));
     const next = toks[end];
     numbers.push({
       amount: value < 0.01 ? Math.round(value * 10_000) / 10_000 : Math.round(value * 100) / 100,
@@ -406,4 +409,10 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     if (p.alt !== undefined && p.amountMax === undefined) out.alternative = p.alt;
     return out;
   });
+}
+
+/** Whether a number was said with "oh" for a zero ("two oh five"). */
+function saidWithOh(toks: readonly Tok[], n: { from: number; to: number }): boolean {
+  for (let k = n.from; k < n.to; k++) if (toks[k]?.kind === 'word' && toks[k]?.w === 'oh') return true;
+  return false;
 }
