@@ -48,7 +48,11 @@ export function countsAsPrice(a: Found, b: Found, ctx: AcceptContext): boolean {
       // rate, wherever the call speaks of money; so is one "at" an amount per hour ("a five-hour
       // minimum at one sixty-five an hour"): clock times take no period.
       (!!b.per && !!b.period && ctx.callMoney) ||
-      (a.rateAt && ctx.callMoney)
+      (a.rateAt && ctx.callMoney) ||
+      // "I'll drop to three forty-nine a square foot", "I can do sixty-two fifty per house": an
+      // amount in two groups (the form of prices) counted per a thing, where the call speaks of
+      // money. A clock time is counted per nothing.
+      (a === b && b.alt !== undefined && !!b.per && ctx.callMoney)
     );
   if (b.feeAfter) return ctx.moneyContext || ctx.callMoney;
   // "That's two twenty-nine": an amount said in the hundreds-and-cents form is said of prices,

@@ -415,6 +415,14 @@ export const NOT_UNITS = new Set([
   'est',
   'pis',
   'mais',
+  // "at seven thirty each morning": a time of day says when, not what per ("per night" stays a unit
+  // of hotels and rentals).
+  'morning',
+  'afternoon',
+  'evening',
+  'matin',
+  'soir',
+  'apres-midi',
   // "quatre-vingt-dix-neuf piasses par contre" (however), "par mois là pour…": a connector then an
   // adverb or a preposition.
   'contre',

@@ -641,6 +641,22 @@ describe('price parser: estimates said as two amounts and units closed by a tota
     expect(fr('Le forfait est à cent dollars CA par mois.', money)).toEqual(['100 $ CA par mois']);
   });
 
+  it('reads an amount in two groups counted per a thing as a price wherever the call speaks of money', () => {
+    const inCall = { callMoney: true };
+    // Both readings are kept: the call's other prices and the unit settle them (`pickReadings`).
+    const read = (text: string, opts = inCall) =>
+      findPrices(text, 'en', opts).map((p) => [p.amount, p.alternative, p.per]);
+    expect(read("If you take two hundred units, I'll drop to three forty-nine a square foot.")).toEqual([
+      [349, 3.49, 'square foot'],
+    ]);
+    expect(read('I can do sixty-two fifty per house if you commit to the phase.')).toEqual([
+      [62.5, 6250, 'house'],
+    ]);
+    // Not where the call never speaks of money, nor a clock time.
+    expect(read("I'll drop to three forty-nine a square foot.", { callMoney: false })).toEqual([]);
+    expect(read('The crew comes at seven thirty each morning.')).toEqual([]);
+  });
+
   it('reads an amount "starting" a date as a price said with when it applies', () => {
     expect(en("it was one twenty nine and now it's two nineteen starting next month", money)).toEqual([
       '$129',
