@@ -56,11 +56,12 @@ export function speakerFeatures(
   cues: ReadonlyMap<string, SpeakerCues>,
   rulesPick: string | null,
 ): string[][] {
-  const said = new Map<string, string[]>();
-  for (const t of turns) said.set(t.speaker, [...(said.get(t.speaker) ?? []), t.text]);
+  // Each turn's words once: a speaker's words, and those of his first turn, come from them.
+  const wordsOf = turns.map((t) => words(t.text));
+  const counts = turns.map((t) => countWords(t.text));
   const total = Math.max(
     1,
-    turns.reduce((a, t) => a + countWords(t.text), 0),
+    counts.reduce((a, n) => a + n, 0),
   );
   return order.map((sp) => {
     const f = new Set<string>();
@@ -75,12 +76,12 @@ export function speakerFeatures(
     }
     if (order[0] === sp) f.add('h:first');
     if (rulesPick === sp) f.add('h:rules');
-    const mine = said.get(sp) ?? [];
-    f.add(`h:share:${bucket(countWords(mine.join(' ')) / total, [0.3, 0.4, 0.5, 0.6, 0.7])}`);
-    for (const text of mine) for (const w of words(text)) f.add(`w:${w}`);
-    const opening = turns.findIndex((t) => t.speaker === sp);
-    const firstTurn = turns[opening];
-    if (firstTurn && opening < 2) for (const w of words(firstTurn.text)) f.add(`t:${w}`);
+    const mine = turns.flatMap((t, i) => (t.speaker === sp ? [i] : []));
+    const said = mine.reduce((a, i) => a + (counts[i] ?? 0), 0);
+    f.add(`h:share:${bucket(said / total, [0.3, 0.4, 0.5, 0.6, 0.7])}`);
+    for (const i of mine) for (const w of wordsOf[i] ?? []) f.add(`w:${w}`);
+    const opening = mine[0] ?? -1;
+    if (opening >= 0 && opening < 2) for (const w of wordsOf[opening] ?? []) f.add(`t:${w}`);
     return [...f];
   });
 }

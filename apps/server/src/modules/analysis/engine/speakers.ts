@@ -112,12 +112,13 @@ export function detectRepSpeaker(
   if (byLabel) return byLabel;
   const notCustomers = order.filter((sp) => labelRole(sp) !== 'customer');
   if (notCustomers.length === 1 && order.length > 1) return notCustomers[0] ?? null;
-  const byRules = repByRules(segments, order, questionCounts);
+  const cues = speakerCues(segments, order, questionCounts);
+  const byRules = repByRules(segments, order, questionCounts, cues);
   // Step 5: the learned scorer of `speaker-model.ts` over what each voice says, the rules' pick
   // among its features, where each voice says enough.
   const turns = toTurns(segments);
   if (!model || !enoughToJudge(turns, order)) return byRules;
-  const features = speakerFeatures(turns, order, speakerCues(segments, order, questionCounts), byRules);
+  const features = speakerFeatures(turns, order, cues, byRules);
   return order[likeliestRep(model, features)] ?? byRules;
 }
 
@@ -134,8 +135,9 @@ export function repByRules(
   segments: readonly Segment[],
   order: readonly string[],
   questionCounts: ReadonlyMap<string, number>,
+  cues: ReadonlyMap<string, SpeakerCues> = speakerCues(segments, order, questionCounts),
 ): string | null {
-  const byWords = repByWhatIsSaid(segments, order, questionCounts);
+  const byWords = repByWhatIsSaid(order, cues);
   if (byWords) return byWords;
   let best: string | null = null;
   let bestCount = -1;
@@ -336,12 +338,7 @@ export function speakerCues(
 }
 
 /** Step 2 of the heuristic: the speaker whose words most sound like the seller's, or null on a tie. */
-function repByWhatIsSaid(
-  segments: readonly Segment[],
-  order: readonly string[],
-  questionCounts: ReadonlyMap<string, number>,
-): string | null {
-  const cues = speakerCues(segments, order, questionCounts);
+function repByWhatIsSaid(order: readonly string[], cues: ReadonlyMap<string, SpeakerCues>): string | null {
   const score = new Map<string, number>();
   for (const sp of order) {
     const c = cues.get(sp);
