@@ -3,7 +3,8 @@
  * price reader (`pricing.ts`), beside the units said after the amount (`price-units.ts`).
  */
 import { fold } from './price-tokens.js';
-import { NOT_UNITS, TIME_WORDS, countUnit, singular } from './price-units.js';
+import { NOT_UNITS } from './price-not-units.js';
+import { TIME_WORDS, countUnit, singular } from './price-units.js';
 import type { CountUnit, TimeUnit } from './pricing.js';
 
 /**

@@ -3,6 +3,7 @@
  * seat", "par utilisateur", any noun after "per"). Part of the price reader (`pricing.ts`).
  */
 import { readNumberWords } from '../numbers.js';
+import { NOT_UNITS } from './price-not-units.js';
 import { isWord, type Tok } from './price-tokens.js';
 import type { CountUnit, Price, TimeUnit } from './pricing.js';
 
@@ -376,59 +377,6 @@ export function readUnit(
  * "par" they are a unit ("cinq cents dollars par hiver" for snow removal).
  */
 const SEASONS = new Set(['hiver', 'ete', 'automne', 'printemps']);
-
-/** Nouns that never are a pricing unit, though they follow "a"/"per" ("a lot", "a bit", "per cent"). */
-export const NOT_UNITS = new Set([
-  'lot',
-  'bit',
-  'little',
-  'few',
-  'couple',
-  'cent',
-  'percent',
-  'the',
-  'our',
-  'your',
-  'their',
-  'this',
-  'that',
-  'year',
-  'peu',
-  'partir',
-  'fois',
-  // "sixty bucks each and …", "fifty cents each time", "deux mille cinq cents là faut …": a
-  // connector or "each" followed by a joiner, a pronoun, a verb or "time" starts the next words, not
-  // a unit ("each time" is how often, not what per).
-  'and',
-  'or',
-  'but',
-  'then',
-  'so',
-  'with',
-  'time',
-  'times',
-  // "one fifty each way": each trip's direction, not a unit the labels count per.
-  'way',
-  'faut',
-  'que',
-  'qui',
-  'est',
-  'pis',
-  'mais',
-  // "at seven thirty each morning": a time of day says when, not what per ("per night" stays a unit
-  // of hotels and rentals).
-  'morning',
-  'afternoon',
-  'evening',
-  'matin',
-  'soir',
-  'apres-midi',
-  // "quatre-vingt-dix-neuf piasses par contre" (however), "par mois là pour…": a connector then an
-  // adverb or a preposition.
-  'contre',
-  'pour',
-  'for',
-]);
 
 export function skip(toks: readonly Tok[], i: number): number {
   let j = i;
