@@ -27,6 +27,7 @@
  *    nothing to go on and the rules decide alone.
  */
 import { words } from './rules/clause-spans.js';
+import { adagradStep, featureIds, namedWeights } from './sparse-learning.js';
 import type { SpeakerCues, Turn } from './speakers.js';
 import { countWords } from './text.js';
 
@@ -121,20 +122,10 @@ export function trainSpeakerWeights(
   const rate = opts.rate ?? 0.3;
   const l2 = opts.l2 ?? 1e-3;
   const index = new Map<string, number>();
-  const rows = examples.map((e) => ({
-    speakers: e.features.map((fs) =>
-      Int32Array.from(fs, (f) => {
-        let i = index.get(f);
-        if (i === undefined) index.set(f, (i = index.size));
-        return i;
-      }),
-    ),
-    rep: e.rep,
-  }));
-  const n = index.size;
-  const weights = new Float64Array(n);
-  const grad = new Float64Array(n);
-  const g2 = new Float64Array(n).fill(1e-8);
+  const rows = examples.map((e) => ({ speakers: e.features.map((fs) => featureIds(index, fs)), rep: e.rep }));
+  const weights = new Float64Array(index.size);
+  const grad = new Float64Array(index.size);
+  const g2 = new Float64Array(index.size).fill(1e-8);
   const norm = rows.length || 1;
   for (let epoch = 0; epoch < epochs; epoch++) {
     grad.fill(0);
@@ -148,18 +139,7 @@ export function trainSpeakerWeights(
         for (const f of fs) grad[f] = (grad[f] ?? 0) + err;
       });
     }
-    for (let f = 0; f < n; f++) {
-      const w = weights[f] ?? 0;
-      const g = (grad[f] ?? 0) / norm + l2 * w;
-      const acc = (g2[f] ?? 0) + g * g;
-      g2[f] = acc;
-      weights[f] = w - (rate * g) / Math.sqrt(acc);
-    }
+    adagradStep(weights, grad, g2, { norm, rate, l2 });
   }
-  const out: Record<string, number> = {};
-  for (const [f, i] of [...index].sort((a, b) => a[0].localeCompare(b[0]))) {
-    const w = weights[i] ?? 0;
-    if (Math.abs(w) >= 1e-3) out[f] = Math.round(w * 1e4) / 1e4;
-  }
-  return out;
+  return namedWeights(index, weights);
 }

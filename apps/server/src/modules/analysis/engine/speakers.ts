@@ -112,11 +112,11 @@ export function detectRepSpeaker(
   if (byLabel) return byLabel;
   const notCustomers = order.filter((sp) => labelRole(sp) !== 'customer');
   if (notCustomers.length === 1 && order.length > 1) return notCustomers[0] ?? null;
-  const cues = speakerCues(segments, order, questionCounts);
+  const turns = toTurns(segments);
+  const cues = speakerCues(segments, order, questionCounts, turns);
   const byRules = repByRules(segments, order, questionCounts, cues);
   // Step 5: the learned scorer of `speaker-model.ts` over what each voice says, the rules' pick
   // among its features, where each voice says enough.
-  const turns = toTurns(segments);
   if (!model || !enoughToJudge(turns, order)) return byRules;
   const features = speakerFeatures(turns, order, cues, byRules);
   return order[likeliestRep(model, features)] ?? byRules;
@@ -280,10 +280,10 @@ export function speakerCues(
   segments: readonly Segment[],
   order: readonly string[],
   questionCounts: ReadonlyMap<string, number>,
+  turns: readonly Turn[] = toTurns(segments),
 ): Map<string, SpeakerCues> {
   const offers = new Map<string, number>();
   const introduced = new Set<string>();
-  const turns = toTurns(segments);
   const first = turns[0];
   if (first && INTRODUCES_FIRST_TURN.test(first.text)) introduced.add(first.speaker);
   // "yeah this is gord" / "hi gord its priya from wayline": the reply to a bare pick-up introduces.

@@ -35,6 +35,7 @@ import { callSpeaksOfMoney } from '../rules/price-context.js';
 import type { DevsetItem } from './devset.js';
 import { coverage, matchPhrases, sumCounts, type MatchCounts } from './matching.js';
 import { WRITER_BATCHES, writerBatch, writerName } from './writers.js';
+import { seenInCalls } from '../sparse-learning.js';
 
 const FOLDS = 5;
 const MIN_CALLS = 2;
@@ -75,10 +76,10 @@ function readCall(item: DevsetItem): Call {
 type TrainOptions = Parameters<typeof trainLogistic>[1];
 
 function train(calls: readonly Call[], kind: ClauseKind, opts?: TrainOptions): LogisticModel {
-  const df = new Map<string, number>();
-  for (const c of calls)
-    for (const f of new Set(c.clauses.flatMap((cl) => cl.features))) df.set(f, (df.get(f) ?? 0) + 1);
-  const keep = (f: string) => (df.get(f) ?? 0) >= MIN_CALLS;
+  const keep = seenInCalls(
+    calls.map((c) => c.clauses.flatMap((cl) => cl.features)),
+    MIN_CALLS,
+  );
   return trainLogistic(
     calls.flatMap((c) =>
       c.clauses.map((cl, i) => ({ features: cl.features.filter(keep), y: c.targets[kind][i] ?? 0 })),

@@ -13,7 +13,7 @@
  *
  * Only the development set is given to it: the holdout folders are never read for training.
  */
-import { callSentences } from '../rules/signals.js';
+import { callSentences, questionsAsked } from '../rules/signals.js';
 import { compiledLexicon } from '../rules/compiled-lexicon.js';
 import { resolveLanguage } from '../language.js';
 import {
@@ -28,6 +28,7 @@ import { repByRules, speakerCues, speakerOrder, toTurns } from '../speakers.js';
 import type { DevsetItem } from './devset.js';
 import { coverage } from './matching.js';
 import { WRITER_BATCHES, writerBatch, writerName } from './writers.js';
+import { seenInCalls } from '../sparse-learning.js';
 
 /** Labelled items one voice must hold for every one of the other's, for the call to be a target. */
 const MAJORITY = 3;
@@ -66,21 +67,22 @@ export function speakerExample(item: DevsetItem): SpeakerExample | null {
   const counts = order.map((sp) => held.get(sp) ?? 0);
   const [a = 0, b = 0] = counts;
   if (Math.max(a, b) === 0 || Math.min(a, b) * MAJORITY > Math.max(a, b)) return null;
-  const asked = new Map<string, number>();
-  for (const s of sentences) if (s.question) asked.set(s.speaker, (asked.get(s.speaker) ?? 0) + 1);
-  const rulesPick = repByRules(item.segments, order, asked);
+  const asked = questionsAsked(sentences);
+  const cues = speakerCues(item.segments, order, asked, turns);
+  const rulesPick = repByRules(item.segments, order, asked, cues);
   return {
     id: item.id,
-    features: speakerFeatures(turns, order, speakerCues(item.segments, order, asked), rulesPick),
+    features: speakerFeatures(turns, order, cues, rulesPick),
     rep: a > b ? 1 : 0,
     rules: rulesPick === null ? -1 : order.indexOf(rulesPick),
   };
 }
 
 function train(examples: readonly SpeakerExample[]): Record<string, number> {
-  const df = new Map<string, number>();
-  for (const e of examples) for (const f of new Set(e.features.flat())) df.set(f, (df.get(f) ?? 0) + 1);
-  const keep = (f: string) => (df.get(f) ?? 0) >= MIN_CALLS;
+  const keep = seenInCalls(
+    examples.map((e) => e.features.flat()),
+    MIN_CALLS,
+  );
   return trainSpeakerWeights(
     examples.map((e) => ({ features: e.features.map((fs) => fs.filter(keep)), rep: e.rep })),
   );

@@ -65,8 +65,7 @@ export function currencyAfter(
     let to = i + 1;
     let currency = symbolCurrency(t.raw);
     const n = toks[to];
-    // "$ CA" is Canadian; "ça" (that) folds to "ca" but is a pronoun ("quarante piasses ça").
-    if (n?.kind === 'word' && ((n.w === 'ca' && n.raw.toLowerCase() === 'ca') || n.w === 'cad')) {
+    if (n?.kind === 'word' && saysCanadian(n)) {
       currency = 'CAD';
       to++;
     } else if (n?.kind === 'word' && (n.w === 'us' || n.w === 'usd')) to++;
@@ -91,12 +90,7 @@ export function currencyAfter(
   let to = i + 1;
   let currency = c;
   const n = toks[to];
-  if (
-    c === 'USD' &&
-    n?.kind === 'word' &&
-    /^(?:canadiens?|ca|cad)$/u.test(n.w) &&
-    n.raw.toLowerCase() !== 'ça'
-  ) {
+  if (c === 'USD' && n?.kind === 'word' && (saysCanadian(n) || /^canadiens?$/u.test(n.w))) {
     currency = 'CAD';
     to++;
   } else if (c === 'USD' && n?.kind === 'word' && /^(?:americains?|us)$/u.test(n.w)) to++;
@@ -115,4 +109,9 @@ export function fractionAfter(toks: readonly Tok[], j: number): { add: number; t
   if (w(0) === 'and' && w(1) === 'a' && w(2) === 'half') return { add: 0.5, to: j + 3 };
   if (w(0) === 'and' && w(1) === 'a' && w(2) === 'quarter') return { add: 0.25, to: j + 3 };
   return null;
+}
+
+/** "CA" or "CAD" after dollars: Canadian. "ça" (that) folds to "ca" but is a pronoun ("quarante piasses ça"). */
+function saysCanadian(t: Tok): boolean {
+  return t.w === 'cad' || (t.w === 'ca' && t.raw.toLowerCase() !== 'ça');
 }

@@ -22,6 +22,7 @@ import { decideOutcome, type OutcomeDecision } from './outcome.js';
 import { extractQuestions } from './questions.js';
 import {
   callSentences,
+  questionsAsked,
   extractSignals,
   prospectOf,
   type CallSentence,
@@ -42,8 +43,7 @@ export function prepareCall(input: AnalyzeInput) {
   const lex = compiledLexicon(language);
   const turns = toTurns(segments);
   const sentences = callSentences(turns, lex);
-  const asked = new Map<string, number>();
-  for (const s of sentences) if (s.question) asked.set(s.speaker, (asked.get(s.speaker) ?? 0) + 1);
+  const asked = questionsAsked(sentences);
   // A short call with one voice that introduces itself as a seller is the rep leaving a message (a
   // voicemail): nobody in it is the prospect, and one voice agrees nothing, so the class is "other".
   // (A long single-speaker text is more likely a whole call without speaker labels.)

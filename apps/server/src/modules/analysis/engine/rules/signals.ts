@@ -60,6 +60,13 @@ export type CallSentence = {
   question: boolean;
 };
 
+/** Questions asked per speaker: the sentences each one says that are questions. */
+export function questionsAsked(sentences: readonly CallSentence[]): Map<string, number> {
+  const asked = new Map<string, number>();
+  for (const s of sentences) if (s.question) asked.set(s.speaker, (asked.get(s.speaker) ?? 0) + 1);
+  return asked;
+}
+
 /** Every sentence of the call in order, normalized once for all the matchers. */
 export function callSentences(turns: readonly Turn[], lex: CompiledLexicon): CallSentence[] {
   const out: CallSentence[] = [];
