@@ -133,9 +133,11 @@ export function clauseFeatures(
     for (const w of questionWords(ctx.prevQuestion)) f.add(`q:${lang}:${w}`);
   }
   // Structure, the same in both languages.
-  const negated = NEGATION.test(norm.slice(span.start, span.end));
+  // The clause in the sentence's normalised text (`normalizeForMatch` keeps lengths).
+  const clauseNorm = norm.slice(span.start, span.end);
+  const negated = NEGATION.test(clauseNorm);
   if (negated) f.add('s:negated');
-  for (const cue of cuesOf(norm.slice(span.start, span.end))) {
+  for (const cue of cuesOf(clauseNorm)) {
     f.add(`c:${cue}`);
     if (negated) f.add(`c:${cue}:negated`);
   }
@@ -149,7 +151,7 @@ export function clauseFeatures(
   if (DIGIT.test(text) || (ctx.callMoney ? money : findPrices(text, lang, { moneyContext: true }).length > 0))
     f.add('s:number');
   if (money) f.add('s:money');
-  if (FIRST_PERSON.test(normalizeForMatch(text))) f.add('s:first-person');
+  if (FIRST_PERSON.test(clauseNorm)) f.add('s:first-person');
   f.add(`s:place:${ctx.position < 0.25 ? 'start' : ctx.position > 0.75 ? 'end' : 'middle'}`);
   const n = countWords(text);
   f.add(`s:len:${n < 6 ? 'short' : n < 13 ? 'mid' : 'long'}`);

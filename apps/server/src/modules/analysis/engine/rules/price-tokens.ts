@@ -7,32 +7,35 @@ import { digitWord, mayStartNumberWords, readNumberWords, type NumberLanguage } 
 export type TokKind = 'num' | 'word' | 'sym' | 'pct' | 'slash' | 'dash' | 'punct';
 export type Tok = { kind: TokKind; raw: string; w: string; start: number; end: number };
 
-export const TOKEN_RE =
-  /(?<num>0[.,]\d{1,4}(?!\d)|\d{1,3}(?:(?:,|\.|\u00a0|\u202f| )\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d))|(?<sym>US\$|CA\$|C\$|\$|€|£)|(?<word>[\p{L}]+(?:['’][\p{L}]+)*)|(?<pct>%)|(?<slash>\/)|(?<dash>[-–—])|(?<punct>[.,;:!?…()"“”«»])/gu;
+/**
+ * One alternative per kind of token, in `TOKEN_KINDS` order: amounts in digits, currency symbols,
+ * words, "%", "/", dashes, punctuation. Numbered groups (not named): a match's named groups are an
+ * object built per token, and the price reader tokenizes every sentence and clause of a call.
+ */
+const TOKEN_RE =
+  /(0[.,]\d{1,4}(?!\d)|\d{1,3}(?:(?:,|\.|\u00a0|\u202f| )\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d))|(US\$|CA\$|C\$|\$|€|£)|([\p{L}]+(?:['’][\p{L}]+)*)|(%)|(\/)|([-–—])|([.,;:!?…()"“”«»])/gu;
+const TOKEN_KINDS: readonly TokKind[] = ['num', 'sym', 'word', 'pct', 'slash', 'dash', 'punct'];
 
 export const ACCENTS = /\p{M}/gu;
 export const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(ACCENTS, '').replace(/’/gu, "'");
+
+const NOT_ASCII = /[^ -~]/u;
+
+/** `fold` of one token; most tokens are printable ASCII, which only needs lower-casing. */
+function foldToken(raw: string): string {
+  const lower = raw.toLowerCase();
+  return NOT_ASCII.test(lower) ? fold(raw) : lower;
+}
 
 export function tokenize(text: string): Tok[] {
   const out: Tok[] = [];
   TOKEN_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = TOKEN_RE.exec(text)) !== null) {
-    const g = m.groups ?? {};
-    const kind: TokKind = g.num
-      ? 'num'
-      : g.sym
-        ? 'sym'
-        : g.word
-          ? 'word'
-          : g.pct
-            ? 'pct'
-            : g.slash
-              ? 'slash'
-              : g.dash
-                ? 'dash'
-                : 'punct';
-    out.push({ kind, raw: m[0], w: fold(m[0]), start: m.index, end: m.index + m[0].length });
+    let g = 1;
+    while (g < TOKEN_KINDS.length && m[g] === undefined) g++;
+    const kind = TOKEN_KINDS[g - 1] ?? 'punct';
+    out.push({ kind, raw: m[0], w: foldToken(m[0]), start: m.index, end: m.index + m[0].length });
   }
   return out;
 }

@@ -142,6 +142,8 @@ export type FindPricesOptions = {
  * amounts in digits are read (a caller that does not know the language, such as the language-model
  * merge, gets no guesses from words).
  */
+const POUND_WORD = /pound|livre/iu;
+
 export function findPrices(text: string, language?: EngineLanguage, opts: FindPricesOptions = {}): Price[] {
   const toks = tokenize(text);
   const languages: NumberLanguage[] = language ? [language] : [];
@@ -149,8 +151,12 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
   const moneyContext = opts.moneyContext ?? speaksOfMoney(text);
   const callMoney = opts.callMoney ?? moneyContext;
   const fallbackCurrency: Currency = opts.defaultCurrency ?? (lang === 'fr' ? 'EUR' : 'USD');
+  // Pounds are money in a British call, beside a sterling sign or word, or said per a period; the
+  // last test folds the whole text, so it runs only where "pound" or "livre" is said.
   const poundIsMoney =
-    fallbackCurrency === 'GBP' || STERLING.test(text) || POUNDS_PER_PERIOD.test(fold(text));
+    fallbackCurrency === 'GBP' ||
+    STERLING.test(text) ||
+    (POUND_WORD.test(text) && POUNDS_PER_PERIOD.test(fold(text)));
   const numbers: Found[] = [];
 
   for (let i = 0; i < toks.length; i++) {
