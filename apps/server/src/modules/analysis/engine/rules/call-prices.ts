@@ -142,11 +142,13 @@ export function addPrice(prices: Price[], price: Price): void {
  * or party: "we were paying eight forty a month and now it's eleven twenty", "seventy-five an hour;
  * for non-members it's ninety-five", "twenty-nine ninety-nine per seat a month, and the standard rate
  * is thirty-nine ninety-nine". Written from how both languages compare prices, not from a call.
+ * What the buyer pays today is compared with a price just quoted: "we pay", "on paie", "my supplier's
+ * at", "it runs us", "currently"; so is a price of another time: "every year", "last year", "this time".
  */
 const COMPARES = {
-  en: /(?<![\p{L}'])(?:(?<!(?:right|for|just) )now|was|were|used to|standard|regular|normally|usually|list price|full price|instead|otherwise|whereas|while|compared|versus|vs|for (?:non[- ]?)?(?:members?|everyone else|others?|new customers?|existing customers?)|went up to|goes up to|down to)(?![\p{L}'])/u,
+  en: /(?<![\p{L}'])(?:(?<!(?:right|for|just) )now|was|were|used to|standard|regular|normally|usually|list price|full price|instead|otherwise|whereas|while|compared|versus|vs|for (?:non[- ]?)?(?:members?|everyone else|others?|new customers?|existing customers?)|went up to|goes up to|down to|(?:we|i|they)(?:'re| are|'m| am|'ve been| have been)? (?:pay|paying|pays)|(?:my|our|their|the other) [\p{L}]+(?:'s| is| are|'re) at|(?:runs|costs|charges) (?:us|me)|currently|every (?:year|month|week|time)|last (?:year|month|week|time)|this (?:time|year))(?![\p{L}'])/u,
   // "c'était": the elided pronoun may stand before the word.
-  fr: /(?<![\p{L}])(?:(?<!(?:pour l'instant|en ce moment) )maintenant|avant|auparavant|etait|normalement|habituellement|d'habitude|tarif (?:standard|normal|regulier|public)|prix (?:public|normal|catalogue)|au lieu de|sinon|alors que|tandis que|pour les (?:non[- ]?)?(?:membres|autres|nouveaux clients)|passe a|passer a|monte a)(?![\p{L}'])/u,
+  fr: /(?<![\p{L}])(?:(?<!(?:pour l'instant|en ce moment) )maintenant|avant|auparavant|etait|normalement|habituellement|d'habitude|tarif (?:standard|normal|regulier|public)|prix (?:public|normal|catalogue)|au lieu de|sinon|alors que|tandis que|pour les (?:non[- ]?)?(?:membres|autres|nouveaux clients)|passe a|passer a|monte a|(?:on|je|nous|ils) (?:paie|paye|payons|payent|paient|payait|payais)|actuellement|chaque (?:annee|mois|semaine|fois)|l'an dernier|l'annee derniere|le mois dernier|cette fois)(?![\p{L}'])/u,
 } as const;
 
 /** An amount said with its period or unit, and where: the anchor a bare amount beside it may share. */

@@ -801,6 +801,51 @@ describe('analysis by method', () => {
       ),
     ).toEqual(['$0.14 per page', '$20,000']);
   });
+
+  it('compares what the buyer pays today, or paid another year, with the price just quoted', () => {
+    expect(
+      shown(
+        analyze(
+          call(
+            ['Rep', 'Our premium mulch is thirty-eight a yard, spread.'],
+            ['Prospect', "I'm paying thirty-two now from the quarry."],
+          ),
+        ),
+      ),
+    ).toEqual(['$38 per yard', '$32 per yard']);
+    expect(
+      shown(
+        analyze(
+          call(
+            ['Prospect', 'The renewal costs six hundred a year. Last year, five forty.'],
+            ['Rep', 'Let me check that.'],
+          ),
+        ),
+      ),
+    ).toEqual(['$600 per year', '$540 per year']);
+    expect(
+      shown(
+        analyze(
+          call(
+            ['Vendeur', "Le forfait est à quarante-cinq euros par mois, sans engagement."],
+            ['Client', 'Actuellement on paie trente-neuf euros.'],
+          ),
+          'fr',
+        ),
+      ),
+    ).toEqual(['45 € par mois', '39 € par mois']);
+    // A one-time charge the buyer paid is no monthly price.
+    expect(
+      shown(
+        analyze(
+          call(
+            ['Rep', 'The plan is forty-five a month.'],
+            ['Prospect', 'We paid four thousand for the old system, all in.'],
+          ),
+        ),
+      ),
+    ).toEqual(['$45 per month', '$4,000']);
+  });
 });
 
 describe('the currency of a call that names none (ADR 051)', () => {

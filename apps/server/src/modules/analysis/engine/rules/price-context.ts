@@ -361,6 +361,14 @@ export const FRAME_AFTER = new Set([
   'depending',
   'dependin',
   'that',
+  // "a thousand euro that's the registry fees", "ninety dollar it's included": a pronoun and its
+  // verb start the next clause (speech-to-text drops the apostrophe: "thats", "its").
+  "that's",
+  'thats',
+  "it's",
+  'its',
+  "there's",
+  'theres',
   // "eighteen hundred delivered and installed": how the price is delivered, as "installed".
   'delivered',
   // "for twenty-seven grand when the new system is coming": a clause of time follows.

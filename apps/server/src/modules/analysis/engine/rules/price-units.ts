@@ -242,6 +242,14 @@ export const AFTER_UNIT = new Set([
 ]);
 
 /**
+ * A past participle after the unit says in what state the thing comes at that price, as "installed"
+ * and "delivered" do (`AFTER_UNIT`): "sixteen forty-five a sheet stocked", "two twenty-nine a tire
+ * mounted", "eleven hundred a line rigged". English only: French participles agree and follow nouns
+ * everywhere.
+ */
+const CONDITION_PARTICIPLE = /^[a-z]{3,}ed$/u;
+
+/**
  * Units said in two words, whose second word alone would read as something else: "a square foot"
  * (not a foot), "nine cents a kilowatt hour" (not per kilowatt, per hour).
  */
@@ -361,7 +369,9 @@ export function readUnit(
   const open = t.kind === 'slash' || OPEN_CONNECTORS.has(t.w);
   const next = toks[j + 1];
   const ends =
-    !next || next.kind === 'punct' || (isWord(next) && (CONNECTORS.has(next.w) || AFTER_UNIT.has(next.w)));
+    !next ||
+    next.kind === 'punct' ||
+    (isWord(next) && (CONNECTORS.has(next.w) || AFTER_UNIT.has(next.w) || CONDITION_PARTICIPLE.test(next.w)));
   // "three fifty a desk per month": another unit after the noun confirms it.
   const chained =
     isWord(next) && CONNECTORS.has(next.w) && isWord(toks[j + 2]) && !!TIME_WORDS[toks[j + 2]?.w ?? ''];

@@ -514,12 +514,29 @@ describe('price parser: estimates, recurrences and what is not a unit (ADR 051)'
     );
   });
 
+  it('ends a unit at a participle that says how the thing comes at that price', () => {
+    const inCall = { callMoney: true };
+    expect(en("we're at twelve eighty a panel stocked, and the trim is extra", inCall)).toEqual([
+      '$12.80 per panel',
+    ]);
+    expect(en('it runs about ninety a tire mounted and balanced', inCall)).toEqual(['$90 per tire']);
+    // Without the participle, a noun after "a" and before more words is not taken for a unit.
+    expect(en('it was twelve eighty a panel job last spring', inCall)).not.toContainEqual(
+      expect.stringContaining('per panel'),
+    );
+  });
+
   it('takes words that close the amount: depending on, that, delivered', () => {
     expect(en('a full reroof runs six hundred to three thousand depending on the slope', inCall)).toEqual([
       '$600–$3,000',
     ]);
     expect(en("we're at two eighty five that includes the haul away", inCall)).toEqual(['$285']);
     expect(en('the washer is around fourteen hundred delivered and hooked up', inCall)).toEqual(['$1,400']);
+    // A pronoun and its verb start the next clause, with or without the apostrophe.
+    expect(en("the survey is six hundred to a thousand euro that's before the permit", inCall)).toEqual([
+      '€600–€1,000',
+    ]);
+    expect(en('its about a ninety dollar thats the callout', inCall)).toEqual(['$90']);
   });
 
   it('takes the period said before the amount as a recurrence or as the bill it totals', () => {
