@@ -1,11 +1,14 @@
 /**
  * `npm run eval:analysis`: runs the configured analyzer (ANALYZER=rules|llm and LLM_* variables,
  * default rules) over the labelled calls of `apps/server/devset` and prints, side by side and per
- * language, result-class accuracy and F1 of objections, pain points and pricing for six labelled
+ * language, result-class accuracy and F1 of objections, pain points and pricing for seven labelled
  * sets, and the agreement of two annotators:
  *
  *   - dev        `devset/*.json` — the development set. The rules analyzer is tuned on it: its
  *                per-call results may be read (`--verbose`), its misclassified calls are listed.
+ *   - holdout-v6 `devset/holdout-v6/` — written on 2026-11-29 (session 19) by an annotator who read
+ *                no analyzer code, no other dev call than three examples and no holdout; never read
+ *                nor used for any choice: only its aggregate scores are printed.
  *   - holdout-v5 `devset/holdout-v5/` — written on 2026-11-28 (session 16) by an annotator who read
  *                no analyzer code, no other dev call than three examples and no holdout; never read
  *                nor used for any choice: only its aggregate scores are printed.
@@ -49,6 +52,7 @@ import {
 
 const SETS = [
   { name: 'dev', dir: DEVSET_DIR, perCall: true },
+  { name: 'holdout-v6', dir: new URL('holdout-v6/', DEVSET_DIR), perCall: false },
   { name: 'holdout-v5', dir: new URL('holdout-v5/', DEVSET_DIR), perCall: false },
   { name: 'holdout-v4', dir: new URL('holdout-v4/', DEVSET_DIR), perCall: false },
   { name: 'holdout-v3', dir: new URL('holdout-v3/', DEVSET_DIR), perCall: false },

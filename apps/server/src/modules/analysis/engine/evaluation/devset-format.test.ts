@@ -15,6 +15,7 @@ const HOLDOUT_V2_DIR = new URL('holdout-v2/', DEVSET_DIR);
 const HOLDOUT_V3_DIR = new URL('holdout-v3/', DEVSET_DIR);
 const HOLDOUT_V4_DIR = new URL('holdout-v4/', DEVSET_DIR);
 const HOLDOUT_V5_DIR = new URL('holdout-v5/', DEVSET_DIR);
+const HOLDOUT_V6_DIR = new URL('holdout-v6/', DEVSET_DIR);
 
 function fileIds(dir: URL): string[] {
   return readdirSync(fileURLToPath(dir))
@@ -39,6 +40,7 @@ const sets = {
   'holdout-v3': { dir: HOLDOUT_V3_DIR, items: loadDevset(HOLDOUT_V3_DIR) },
   'holdout-v4': { dir: HOLDOUT_V4_DIR, items: loadDevset(HOLDOUT_V4_DIR) },
   'holdout-v5': { dir: HOLDOUT_V5_DIR, items: loadDevset(HOLDOUT_V5_DIR) },
+  'holdout-v6': { dir: HOLDOUT_V6_DIR, items: loadDevset(HOLDOUT_V6_DIR) },
 } as const;
 
 /** `$299 per month`, `£450 per month`, `$1,200 per quarter`, `$0.12 per word`, `$350 to $500 per month`, `$2,500 one-time`. */
@@ -68,8 +70,8 @@ function grounding(label: string, item: DevsetItem): number {
 
 describe('labelled call sets', () => {
   it('have the promised size, both languages and every result class', () => {
-    expect(dev.length).toBeGreaterThanOrEqual(1312);
-    expect(dev.filter((c) => c.language === 'fr').length).toBeGreaterThanOrEqual(427);
+    expect(dev.length).toBeGreaterThanOrEqual(1352);
+    expect(dev.filter((c) => c.language === 'fr').length).toBeGreaterThanOrEqual(440);
     const v2 = sets['holdout-v2'].items;
     expect(v2.filter((c) => c.language === 'en')).toHaveLength(20);
     expect(v2.filter((c) => c.language === 'fr')).toHaveLength(10);
@@ -83,10 +85,13 @@ describe('labelled call sets', () => {
     const v5 = sets['holdout-v5'].items;
     expect(v5.filter((c) => c.language === 'en')).toHaveLength(20);
     expect(v5.filter((c) => c.language === 'fr')).toHaveLength(10);
+    const v6 = sets['holdout-v6'].items;
+    expect(v6.filter((c) => c.language === 'en')).toHaveLength(20);
+    expect(v6.filter((c) => c.language === 'fr')).toHaveLength(10);
     const second = sets.agreement.items;
     expect(second.length).toBeGreaterThanOrEqual(39);
     expect(second.filter((c) => c.language === 'fr').length).toBeGreaterThanOrEqual(10);
-    for (const items of [dev, v2, v3, v4, v5]) {
+    for (const items of [dev, v2, v3, v4, v5, v6]) {
       expect(new Set(items.map((c) => c.labels.result_class))).toEqual(
         new Set(['appointment', 'follow_up', 'not_interested', 'other']),
       );
@@ -104,6 +109,7 @@ describe('labelled call sets', () => {
       ...fileIds(HOLDOUT_V3_DIR),
       ...fileIds(HOLDOUT_V4_DIR),
       ...fileIds(HOLDOUT_V5_DIR),
+      ...fileIds(HOLDOUT_V6_DIR),
     ];
     expect(all.length).toBeGreaterThan(0);
     expect(all.filter((id, i) => all.indexOf(id) !== i)).toEqual([]);

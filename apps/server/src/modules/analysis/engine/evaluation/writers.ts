@@ -41,6 +41,7 @@ export const WRITER_BATCHES: readonly { who: string; en: [number, number]; fr: [
   { who: 'annotator S, 2026-11-28', en: [831, 857], fr: [403, 415] },
   { who: 'annotator T, 2026-11-28', en: [858, 884], fr: [416, 428] },
   { who: 'annotator U, 2026-11-28', en: [885, 911], fr: [429, 441] },
+  { who: 'annotator V, 2026-11-29', en: [912, 938], fr: [442, 454] },
 ];
 
 /** "annotator, 2026-11-27 (en-264…277, fr-130…135)", ids written as in the devset ("en-01"). */
