@@ -827,7 +827,7 @@ describe('analysis by method', () => {
       shown(
         analyze(
           call(
-            ['Vendeur', "Le forfait est à quarante-cinq euros par mois, sans engagement."],
+            ['Vendeur', 'Le forfait est à quarante-cinq euros par mois, sans engagement.'],
             ['Client', 'Actuellement on paie trente-neuf euros.'],
           ),
           'fr',
@@ -1036,6 +1036,34 @@ describe('endings said as requests and by customers who leave (ADR 052)', () => 
         [P, "I wouldn't mind."],
       ),
     ).not.toBe('not_interested');
+  });
+
+  it('reads a French no after a filler, or after the thanks, at the end of a pitch as a refusal', () => {
+    const pitch: [string, string] = [
+      R,
+      'Bonjour, Léa de Thermibois. Notre poêle à granulés est à deux mille neuf cents euros posé, je peux passer vous le montrer.',
+    ];
+    expect(
+      classOf(
+        'fr',
+        pitch,
+        [P, "ouais non franchement on a déjà un insert qui marche bien pour l'instant"],
+        [R, "d'accord, merci quand même"],
+      ),
+    ).toBe('not_interested');
+    expect(
+      classOf('fr', pitch, [P, "C'est gentil de votre part, mais non."], [R, 'Très bien, bonne journée.']),
+    ).toBe('not_interested');
+    // "Mais non" reassuring, with no thanks before it, refuses nothing.
+    expect(
+      classOf(
+        'fr',
+        pitch,
+        [P, 'Je vous dérange pas trop? Mais non.'],
+        [R, 'Alors je passe jeudi à dix heures?'],
+        [P, 'Jeudi à dix heures, parfait, à jeudi.'],
+      ),
+    ).toBe('appointment');
   });
 
   it('finds the answering machine whose greeting names the business, and the message left on it', () => {

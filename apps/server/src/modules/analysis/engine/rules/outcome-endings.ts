@@ -20,19 +20,22 @@ export const NO_BEFORE_REFUSAL = new RegExp(
   'u',
 );
 
-/** A refusal that opens an answer: a plain no, or "we're good", "I'd rather not", "I'll pass", "ça ira". */
+/**
+ * A refusal that opens an answer: a plain no, or "we're good", "I'd rather not", "I'll pass", "ça ira";
+ * fillers may come first ("yeah no", "ouais non", "franchement non").
+ */
 const REFUSAL_OPENING = new RegExp(
-  String.raw`^\s*(?:(?:yeah|well|honestly|look|ok|okay|um|uh|euh|bof|ben)[\s,]+)*(?:${NO_WORD}` +
+  String.raw`^\s*(?:(?:yeah|well|honestly|look|ok|okay|um|uh|euh|bof|ben|ouais|franchement)[\s,]+)*(?:${NO_WORD}` +
     String.raw`|we'?re good|we good|were good|i'?m good|i am good|we'?re all set|i'?m all set|i'?d rather (?:you )?(?:not|didn'?t)|not for us|i'?ll pass|we'?ll pass|pas pour nous|je vais passer|on va passer|on est correct|ca ira|ca va aller)`,
   'u',
 );
 /**
- * A refusal that closes an answer: "That's kind of you, but no.", "Appreciate it, but no.", "we really
- * don't need it". Why: the polite form puts the thanks first and the no last, where
+ * A refusal that closes an answer: "That's kind of you, but no.", "Appreciate it, but no.", "merci
+ * hein, mais non", "we really don't need it". Why: the polite form puts the thanks first and the no last, where
  * `REFUSAL_OPENING` does not look; "no need" said of the offer itself ends a pitch as a no does.
  */
 const REFUSAL_CLOSING =
-  /(?:(?:^|\s)but no|(?:i|we) (?:(?:really|just|honestly|truly) )?(?:don'?t|do not) (?:(?:really|even) )?need (?:it|that|this|one|them))\s*$/u;
+  /(?:(?:^|\s)but no|(?:^|\s)(?:merci|gentil)(?:[\s,]+[\p{L}']+){0,3}[\s,]+mais non|(?:i|we) (?:(?:really|just|honestly|truly) )?(?:don'?t|do not) (?:(?:really|even) )?need (?:it|that|this|one|them))\s*$/u;
 
 /** "No, that's all": the answer to "anything else?", which closes a call without refusing anything. */
 const NOTHING_ELSE =
