@@ -29,7 +29,6 @@ import type { NumberLanguage } from '../numbers.js';
 import {
   ARTICLES,
   FEE_NOUNS,
-  FRAME_AFTER,
   NOT_A_PRICE_AFTER,
   NOT_AMOUNT_BEFORE,
   ONE_TIME_BEFORE,
@@ -38,6 +37,7 @@ import {
   TIME_AFTER,
   speaksOfMoney,
 } from './price-context.js';
+import { FRAME_AFTER } from './price-phrase-ends.js';
 import { CURRENCY_WORDS, STERLING, currencyAfter, fractionAfter, symbolCurrency } from './price-currency.js';
 import {
   AT_FRAME,
