@@ -7,7 +7,7 @@
 import type { EngineLanguage } from '../language.js';
 import { isNumberWord } from '../numbers.js';
 import { POUNDS_PER_PERIOD } from './price-context.js';
-import { CURRENCY_WORDS, STERLING } from './price-currency.js';
+import { CURRENCY_WORDS, POUNDS_AND_PENCE, STERLING } from './price-currency.js';
 import type { Currency, Price } from './pricing.js';
 import type { CallSentence } from './signals.js';
 
@@ -40,6 +40,7 @@ export function answersHowMany(s: CallSentence, sentences: readonly CallSentence
 
 const STERLING_ALL = new RegExp(STERLING.source, 'giu');
 const POUNDS_PER_PERIOD_ALL = new RegExp(POUNDS_PER_PERIOD.source, 'giu');
+const POUNDS_AND_PENCE_ALL = new RegExp(POUNDS_AND_PENCE.source, 'giu');
 
 /**
  * Currency signs and the price reader's currency words (`CURRENCY_WORDS`), except the pound and the
@@ -95,9 +96,12 @@ export function callCurrency(sentences: readonly CallSentence[], language: Engin
       if (currency) counts[currency]++;
     }
     // "Pound" alone is as often a weight ("twelve dollars a pound"): the call is in sterling only
-    // when it says so (the sign, "quid", "sterling") or pays pounds per period ("fifty pounds a month").
+    // when it says so (the sign, "quid", "sterling"), pays pounds per period ("fifty pounds a month")
+    // or says pounds and pence ("three pounds twenty").
     counts.GBP +=
-      (s.norm.match(STERLING_ALL) ?? []).length + (s.norm.match(POUNDS_PER_PERIOD_ALL) ?? []).length;
+      (s.norm.match(STERLING_ALL) ?? []).length +
+      (s.norm.match(POUNDS_PER_PERIOD_ALL) ?? []).length +
+      (s.norm.match(POUNDS_AND_PENCE_ALL) ?? []).length;
   }
   const best = (Object.entries(counts) as [Currency, number][]).sort((a, b) => b[1] - a[1])[0];
   if (best && best[1] > 0) return best[0];

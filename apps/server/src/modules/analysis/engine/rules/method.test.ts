@@ -849,6 +849,17 @@ describe('analysis by method', () => {
 });
 
 describe('the currency of a call that names none (ADR 051)', () => {
+  it('is sterling where pounds and pence are said, for the bare amounts too (ADR 054)', () => {
+    const a = analyze(
+      call(
+        ['Rep', "Storage is four pounds thirty a week per crate, and delivery's extra."],
+        ['Prospect', "What's delivery?"],
+        ['Rep', 'Delivery is sixty-five a drop.'],
+      ),
+    );
+    expect(shown(a)).toEqual(['£4.30 per crate per week', '£65 per drop']);
+  });
+
   it('is the dollar in a French call set in Quebec, the euro in other French calls', () => {
     const quebec = analyze(
       call(

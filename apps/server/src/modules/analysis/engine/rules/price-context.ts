@@ -86,6 +86,20 @@ export const TIME_AFTER = new Set([
   'minutes',
   'days',
   'jours',
+  // "usually ten to twenty hours", "a three years term", "a fifty-two foot boat": a bare number
+  // right before a plural period or a measure is a duration or a size ("an hour", "a foot" after an
+  // amount are units, and a currency said keeps the amount a price).
+  'hours',
+  'weeks',
+  'months',
+  'years',
+  'semaines',
+  'ans',
+  'foot',
+  'feet',
+  'inch',
+  'inches',
+  'miles',
 ]);
 /**
  * Amounts of money that are not what something costs the buyer: losses, revenue, insured or loan

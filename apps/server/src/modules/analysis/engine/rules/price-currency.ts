@@ -45,6 +45,13 @@ export const namesCurrency = (normalized: string): boolean => CURRENCY_NAMED.tes
 /** What marks a call in pounds sterling: the sign, "quid", "sterling", the code. */
 export const STERLING = /£|(?<![\p{L}])(?:quid|sterling|gbp)(?![\p{L}])/iu;
 
+/**
+ * Pounds and pence said as one amount, "three pounds twenty", "twelve pounds fifty a week": money,
+ * never a weight (a weight goes on in ounces: "six pounds four ounces").
+ */
+export const POUNDS_AND_PENCE =
+  /(?<![\p{L}])pounds? (?:\d{1,2}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?![\p{L}\d])(?!\s*(?:ounces?|oz)(?![\p{L}]))/iu;
+
 export function symbolCurrency(sym: string): Currency {
   if (sym === '€') return 'EUR';
   if (sym === '£') return 'GBP';

@@ -514,6 +514,24 @@ describe('price parser: estimates, recurrences and what is not a unit (ADR 051)'
     );
   });
 
+  it('reads a bare number before a plural period or a measure as a duration or a size, ranges too', () => {
+    const inCall = { callMoney: true };
+    expect(en('billed at seventy an hour usually ten to twenty hours for an ancestor', inCall)).toEqual([
+      '$70 per hour',
+    ]);
+    expect(en("I've got a fifty-two foot trawler down at the marina.", inCall)).toEqual([]);
+    // With its currency, the amount is a price whatever follows.
+    expect(en('it runs ten to twenty dollars an hour', inCall)).toEqual(['$10–$20 per hour']);
+  });
+
+  it('reads pounds and pence as money, and a weight in pounds and ounces as none', () => {
+    const inCall = { callMoney: true };
+    expect(en("a crate is about four pounds thirty a week and the van's extra", inCall)).toEqual([
+      '£4.30 per week',
+    ]);
+    expect(en('the lamb came in at six pounds ten ounces', inCall)).toEqual([]);
+  });
+
   it('ends a unit at a participle that says how the thing comes at that price', () => {
     const inCall = { callMoney: true };
     expect(en("we're at twelve eighty a panel stocked, and the trim is extra", inCall)).toEqual([

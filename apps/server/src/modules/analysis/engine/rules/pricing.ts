@@ -38,7 +38,14 @@ import {
   speaksOfMoney,
 } from './price-context.js';
 import { FRAME_AFTER } from './price-phrase-ends.js';
-import { CURRENCY_WORDS, STERLING, currencyAfter, fractionAfter, symbolCurrency } from './price-currency.js';
+import {
+  CURRENCY_WORDS,
+  POUNDS_AND_PENCE,
+  STERLING,
+  currencyAfter,
+  fractionAfter,
+  symbolCurrency,
+} from './price-currency.js';
 import {
   AT_FRAME,
   DELIVERED,
@@ -94,6 +101,8 @@ export type Found = Price & {
   scale: number;
   unitText: string | null;
   excluded: boolean;
+  /** A duration or a size ("twenty hours", "fifty-two foot"): `TIME_AFTER` follows a bare amount. */
+  duration: boolean;
   /** A price frame before the amount ("it's", "we pay", "c'est"). */
   framed: boolean;
   /** Thousands then hundreds ("forty-four nine"): a form said of prices only. */
@@ -156,7 +165,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
   const poundIsMoney =
     fallbackCurrency === 'GBP' ||
     STERLING.test(text) ||
-    (POUND_WORD.test(text) && POUNDS_PER_PERIOD.test(fold(text)));
+    (POUND_WORD.test(text) && (POUNDS_AND_PENCE.test(text) || POUNDS_PER_PERIOD.test(fold(text))));
   const numbers: Found[] = [];
 
   for (let i = 0; i < toks.length; i++) {
@@ -300,6 +309,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       }
     }
     const prevTok = toks[start - 1];
+    const duration = !hasCurrency && isWord(toks[j]) && TIME_AFTER.has(toks[j]?.w ?? '');
     const excluded =
       (!hasCurrency &&
         isWord(prevTok) &&
@@ -310,7 +320,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
           prevTok.w === 'at' &&
           (units.per || units.period || shorthand || AT_FRAME.test(toks[start - 2]?.w ?? ''))
         )) ||
-      (!hasCurrency && isWord(toks[j]) && TIME_AFTER.has(toks[j]?.w ?? '')) ||
+      duration ||
       (singularDollar &&
         !units.period &&
         !units.per &&
@@ -341,6 +351,7 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
       hasCurrency,
       scale: n.scale,
       excluded,
+      duration,
       framed: frame === 'frame',
       rateAt: isWord(prevTok) && prevTok.w === 'at' && !!(units.per || units.period || shorthand),
       shorthand: shorthand !== null,
@@ -361,6 +372,8 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
     const a = numbers[k];
     if (!a) continue;
     const b = numbers[k + 1];
+    // "ten to twenty hours": the low end of a duration is one too.
+    if (b?.duration && !a.hasCurrency && !a.period && !a.per && joinsRange(toks, a, b)) continue;
     if (b && !a.period && !a.per && joinsRange(toks, a, b) && isPrice(a, b)) {
       // A range: the first amount takes the second one's currency and units.
       let low = a.amount;
