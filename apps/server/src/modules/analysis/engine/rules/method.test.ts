@@ -1049,6 +1049,27 @@ describe('endings said as requests and by customers who leave (ADR 052)', () => 
     ).not.toBe('not_interested');
   });
 
+  it('reads a no to a proposal as a refusal where no price was said, but not a no about someone absent', () => {
+    expect(
+      classOf(
+        'en',
+        [R, 'Hi, this is Sam from Clearbay. We recycle machine coolant on site for shops like yours.'],
+        [P, 'We dump it and buy new. It works.'],
+        [R, 'Would a one-time sump cleaning make sense, just to see the difference?'],
+        [P, 'No. Appreciate it, but no.'],
+        [R, 'Alright. Thanks for your time.'],
+      ),
+    ).toBe('not_interested');
+    expect(
+      classOf(
+        'en',
+        [R, 'Hi, this is Sam from Clearbay. Can I speak to the shop owner?'],
+        [P, "No, he's out on a job today."],
+        [R, 'Alright. Thanks for your time.'],
+      ),
+    ).toBe('other');
+  });
+
   it('reads a French no after a filler, or after the thanks, at the end of a pitch as a refusal', () => {
     const pitch: [string, string] = [
       R,

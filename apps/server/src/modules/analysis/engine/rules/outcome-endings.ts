@@ -37,23 +37,34 @@ const REFUSAL_OPENING = new RegExp(
 const REFUSAL_CLOSING =
   /(?:(?:^|\s)but no|(?:^|\s)(?:merci|gentil)(?:[\s,]+[\p{L}']+){0,3}[\s,]+mais non|(?:i|we) (?:(?:really|just|honestly|truly) )?(?:don'?t|do not) (?:(?:really|even) )?need (?:it|that|this|one|them))\s*$/u;
 
+/**
+ * A question that proposes a next step or the offer itself, not one that asks for someone ("can I
+ * speak to the owner?"): "would a trial make sense", "can I send you", "are you open to".
+ */
+const OFFERED =
+  /(?:(?:would|could|can|may|shall) (?:i|we) (?:send|book|schedule|set up|come|stop by|drop|show|email|mail|book|quote|put together|give you a quote)|would (?:a|an|it|that|this) [\p{L}' -]{0,40}(?:make sense|help|interest you|be of interest|work for you)|(?:are|would) you (?:be )?(?:interested|open to)|(?:do|would) you want (?:me|us) to|est-ce que (?:je|on) (?:peut|pourrait) vous (?:envoyer|proposer|montrer)|(?:je|on) (?:peux|peut|pourrais|pourrait) vous (?:envoyer|proposer|montrer)|seriez-vous (?:interesse|ouvert))/u;
+
 /** "No, that's all": the answer to "anything else?", which closes a call without refusing anything. */
 const NOTHING_ELSE =
   /(?:that'?s (?:it|all)|nothing else|all good|c'est tout|rien d'autre|anything else|autre chose)/u;
 
 /**
  * The refusal that ends a sales call with no other outcome: in the call's last four turns, an answer
- * that opens with a refusal, in a call where money was spoken of (an offer was made: a wrong number
- * or a gatekeeper's "no, he's out" is not a refusal of anything).
+ * that opens with a refusal, in a call where money was spoken of or to a question that proposes
+ * something (`OFFERED`): an offer was made. A wrong number's or a gatekeeper's "no, he's out" is not
+ * a refusal of anything.
  */
 export function closingRefusal(sentences: readonly CallSentence[]): CallSentence | null {
   const lastTurn = sentences.at(-1)?.turnIndex ?? 0;
-  if (!callSpeaksOfMoney(sentences)) return null;
+  const money = callSpeaksOfMoney(sentences);
   for (let i = sentences.length - 1; i > 0; i--) {
     const s = sentences[i];
     const prev = sentences[i - 1];
     if (!s || !prev || s.turnIndex < lastTurn - 3) break;
     if (prev.turnIndex !== s.turnIndex - 1 || prev.speaker === s.speaker) continue;
+    // An offer was made: money was spoken of, or the answer is to a proposal ("Would a one-time
+    // cleaning make sense?" / "No. Appreciate it, but no.").
+    if (!money && !(prev.question && OFFERED.test(prev.norm))) continue;
     const refuses = REFUSAL_OPENING.test(s.norm) || REFUSAL_CLOSING.test(s.norm);
     if (refuses && !NOTHING_ELSE.test(s.norm) && !NOTHING_ELSE.test(prev.norm)) return s;
   }
