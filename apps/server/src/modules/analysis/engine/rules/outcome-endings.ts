@@ -31,8 +31,9 @@ const REFUSAL_OPENING = new RegExp(
 );
 /**
  * A refusal that closes an answer: "That's kind of you, but no.", "Appreciate it, but no.", "merci
- * hein, mais non", "we really don't need it". Why: the polite form puts the thanks first and the no last, where
- * `REFUSAL_OPENING` does not look; "no need" said of the offer itself ends a pitch as a no does.
+ * hein, mais non", "we really don't need it". Why: the polite form puts the thanks first and the no
+ * last, where `REFUSAL_OPENING` does not look; "no need" said of the offer itself ends a pitch as a
+ * no does.
  */
 const REFUSAL_CLOSING =
   /(?:(?:^|\s)but no|(?:^|\s)(?:merci|gentil)(?:[\s,]+[\p{L}']+){0,3}[\s,]+mais non|(?:i|we) (?:(?:really|just|honestly|truly) )?(?:don'?t|do not) (?:(?:really|even) )?need (?:it|that|this|one|them))\s*$/u;
@@ -42,7 +43,7 @@ const REFUSAL_CLOSING =
  * speak to the owner?"): "would a trial make sense", "can I send you", "are you open to".
  */
 const OFFERED =
-  /(?:(?:would|could|can|may|shall) (?:i|we) (?:send|book|schedule|set up|come|stop by|drop|show|email|mail|book|quote|put together|give you a quote)|would (?:a|an|it|that|this) [\p{L}' -]{0,40}(?:make sense|help|interest you|be of interest|work for you)|(?:are|would) you (?:be )?(?:interested|open to)|(?:do|would) you want (?:me|us) to|est-ce que (?:je|on) (?:peut|pourrait) vous (?:envoyer|proposer|montrer)|(?:je|on) (?:peux|peut|pourrais|pourrait) vous (?:envoyer|proposer|montrer)|seriez-vous (?:interesse|ouvert))/u;
+  /(?:(?:would|could|can|may|shall) (?:i|we) (?:send|book|schedule|set up|come|stop by|drop|show|email|mail|quote|put together|give you a quote)|would (?:a|an|it|that|this) [\p{L}' -]{0,40}(?:make sense|help|interest you|be of interest|work for you)|(?:are|would) you (?:be )?(?:interested|open to)|(?:do|would) you want (?:me|us) to|est-ce que (?:je|on) (?:peut|pourrait) vous (?:envoyer|proposer|montrer)|(?:je|on) (?:peux|peut|pourrais|pourrait) vous (?:envoyer|proposer|montrer)|seriez-vous (?:interesse|ouvert))/u;
 
 /** "No, that's all": the answer to "anything else?", which closes a call without refusing anything. */
 const NOTHING_ELSE =

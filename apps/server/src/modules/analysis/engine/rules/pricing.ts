@@ -146,13 +146,14 @@ export type FindPricesOptions = {
   clockContext?: boolean;
 };
 
+/** Where pounds may be said: only there is the whole text folded to look for pounds per period. */
+const POUND_WORD = /pound|livre/iu;
+
 /**
  * All prices in `text`, in order. `language` says which number words to read; without it only
  * amounts in digits are read (a caller that does not know the language, such as the language-model
  * merge, gets no guesses from words).
  */
-const POUND_WORD = /pound|livre/iu;
-
 export function findPrices(text: string, language?: EngineLanguage, opts: FindPricesOptions = {}): Price[] {
   const toks = tokenize(text);
   const languages: NumberLanguage[] = language ? [language] : [];
