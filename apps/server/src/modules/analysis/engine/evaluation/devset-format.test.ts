@@ -11,11 +11,9 @@ import { AGREEMENT_DIR, DEVSET_DIR, loadDevset, loadSecondOpinions, type DevsetI
  */
 
 const HOLDOUT_DIR = new URL('holdout/', DEVSET_DIR);
-const HOLDOUT_V2_DIR = new URL('holdout-v2/', DEVSET_DIR);
-const HOLDOUT_V3_DIR = new URL('holdout-v3/', DEVSET_DIR);
-const HOLDOUT_V4_DIR = new URL('holdout-v4/', DEVSET_DIR);
-const HOLDOUT_V5_DIR = new URL('holdout-v5/', DEVSET_DIR);
-const HOLDOUT_V6_DIR = new URL('holdout-v6/', DEVSET_DIR);
+/** The independent holdouts, 20 English and 10 French calls each (see the devset README). */
+const HOLDOUTS = ['holdout-v2', 'holdout-v3', 'holdout-v4', 'holdout-v5', 'holdout-v6'] as const;
+const holdoutDir = (name: string) => new URL(`${name}/`, DEVSET_DIR);
 
 function fileIds(dir: URL): string[] {
   return readdirSync(fileURLToPath(dir))
@@ -33,15 +31,17 @@ const secondOpinions: DevsetItem[] = loadSecondOpinions().map((o) => {
   return { ...call, labels: o.labels };
 });
 
-const sets = {
+const holdouts = HOLDOUTS.map((name) => ({
+  name,
+  dir: holdoutDir(name),
+  items: loadDevset(holdoutDir(name)),
+}));
+
+const sets: Record<string, { dir: URL; items: readonly DevsetItem[] }> = {
   dev: { dir: DEVSET_DIR, items: dev },
   agreement: { dir: AGREEMENT_DIR, items: secondOpinions },
-  'holdout-v2': { dir: HOLDOUT_V2_DIR, items: loadDevset(HOLDOUT_V2_DIR) },
-  'holdout-v3': { dir: HOLDOUT_V3_DIR, items: loadDevset(HOLDOUT_V3_DIR) },
-  'holdout-v4': { dir: HOLDOUT_V4_DIR, items: loadDevset(HOLDOUT_V4_DIR) },
-  'holdout-v5': { dir: HOLDOUT_V5_DIR, items: loadDevset(HOLDOUT_V5_DIR) },
-  'holdout-v6': { dir: HOLDOUT_V6_DIR, items: loadDevset(HOLDOUT_V6_DIR) },
-} as const;
+  ...Object.fromEntries(holdouts.map((h) => [h.name, { dir: h.dir, items: h.items }])),
+};
 
 /** `$299 per month`, `£450 per month`, `$1,200 per quarter`, `$0.12 per word`, `$350 to $500 per month`, `$2,500 one-time`. */
 const EN_AMOUNT = String.raw`(?:[$€£]|CHF )\d{1,3}(?:,\d{3})*(?:\.\d{2})?`;
@@ -72,26 +72,15 @@ describe('labelled call sets', () => {
   it('have the promised size, both languages and every result class', () => {
     expect(dev.length).toBeGreaterThanOrEqual(1352);
     expect(dev.filter((c) => c.language === 'fr').length).toBeGreaterThanOrEqual(440);
-    const v2 = sets['holdout-v2'].items;
-    expect(v2.filter((c) => c.language === 'en')).toHaveLength(20);
-    expect(v2.filter((c) => c.language === 'fr')).toHaveLength(10);
-    const v3 = sets['holdout-v3'].items;
-    expect(v3).toHaveLength(30);
-    expect(v3.filter((c) => c.language === 'en')).toHaveLength(20);
-    expect(v3.filter((c) => c.language === 'fr')).toHaveLength(10);
-    const v4 = sets['holdout-v4'].items;
-    expect(v4.filter((c) => c.language === 'en')).toHaveLength(20);
-    expect(v4.filter((c) => c.language === 'fr')).toHaveLength(10);
-    const v5 = sets['holdout-v5'].items;
-    expect(v5.filter((c) => c.language === 'en')).toHaveLength(20);
-    expect(v5.filter((c) => c.language === 'fr')).toHaveLength(10);
-    const v6 = sets['holdout-v6'].items;
-    expect(v6.filter((c) => c.language === 'en')).toHaveLength(20);
-    expect(v6.filter((c) => c.language === 'fr')).toHaveLength(10);
-    const second = sets.agreement.items;
+    for (const { items } of holdouts) {
+      expect(items).toHaveLength(30);
+      expect(items.filter((c) => c.language === 'en')).toHaveLength(20);
+      expect(items.filter((c) => c.language === 'fr')).toHaveLength(10);
+    }
+    const second = secondOpinions;
     expect(second.length).toBeGreaterThanOrEqual(39);
     expect(second.filter((c) => c.language === 'fr').length).toBeGreaterThanOrEqual(10);
-    for (const items of [dev, v2, v3, v4, v5, v6]) {
+    for (const items of [dev, ...holdouts.map((h) => h.items)]) {
       expect(new Set(items.map((c) => c.labels.result_class))).toEqual(
         new Set(['appointment', 'follow_up', 'not_interested', 'other']),
       );
@@ -102,15 +91,7 @@ describe('labelled call sets', () => {
     for (const { dir, items } of Object.values(sets)) {
       expect(items.map((c) => c.id)).toEqual(fileIds(dir));
     }
-    const all = [
-      ...fileIds(DEVSET_DIR),
-      ...fileIds(HOLDOUT_DIR),
-      ...fileIds(HOLDOUT_V2_DIR),
-      ...fileIds(HOLDOUT_V3_DIR),
-      ...fileIds(HOLDOUT_V4_DIR),
-      ...fileIds(HOLDOUT_V5_DIR),
-      ...fileIds(HOLDOUT_V6_DIR),
-    ];
+    const all = [DEVSET_DIR, HOLDOUT_DIR, ...holdouts.map((h) => h.dir)].flatMap(fileIds);
     expect(all.length).toBeGreaterThan(0);
     expect(all.filter((id, i) => all.indexOf(id) !== i)).toEqual([]);
   });
@@ -161,7 +142,7 @@ describe('labelled call sets', () => {
     expect('$1,200 per quarter').toMatch(EN_PRICE);
     expect('1 200 € par an').toMatch(FR_PRICE);
     expect("25 € par billet d'avion").toMatch(FR_PRICE);
-    const call = sets.dev.items[0];
+    const call = dev[0];
     if (!call) throw new Error('empty dev set');
     expect(grounding('zebra quartz xylophone', call)).toBe(0);
   });

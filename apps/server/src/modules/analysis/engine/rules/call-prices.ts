@@ -6,8 +6,7 @@
  */
 import type { EngineLanguage } from '../language.js';
 import { isNumberWord } from '../numbers.js';
-import { POUNDS_PER_PERIOD } from './price-context.js';
-import { CURRENCY_WORDS, POUNDS_AND_PENCE, STERLING } from './price-currency.js';
+import { CURRENCY_WORDS, sterlingMarks } from './price-currency.js';
 import type { Currency, Price } from './pricing.js';
 import type { CallSentence } from './signals.js';
 
@@ -38,13 +37,9 @@ export function answersHowMany(s: CallSentence, sentences: readonly CallSentence
   return !!prev && prev.question && prev.turnIndex === s.turnIndex - 1 && HOW_MANY.test(prev.norm);
 }
 
-const STERLING_ALL = new RegExp(STERLING.source, 'giu');
-const POUNDS_PER_PERIOD_ALL = new RegExp(POUNDS_PER_PERIOD.source, 'giu');
-const POUNDS_AND_PENCE_ALL = new RegExp(POUNDS_AND_PENCE.source, 'giu');
-
 /**
  * Currency signs and the price reader's currency words (`CURRENCY_WORDS`), except the pound and the
- * "livre", which weigh as often as they pay: sterling is counted by STERLING and POUNDS_PER_PERIOD.
+ * "livre", which weigh as often as they pay: sterling is counted by `sterlingMarks`.
  */
 const CURRENCY_SAID = new RegExp(
   String.raw`[$€]|(?<![\p{L}])(?:${Object.entries(CURRENCY_WORDS)
@@ -95,13 +90,8 @@ export function callCurrency(sentences: readonly CallSentence[], language: Engin
       const currency = said === '$' ? 'USD' : said === '€' ? 'EUR' : CURRENCY_WORDS[said];
       if (currency) counts[currency]++;
     }
-    // "Pound" alone is as often a weight ("twelve dollars a pound"): the call is in sterling only
-    // when it says so (the sign, "quid", "sterling"), pays pounds per period ("fifty pounds a month")
-    // or says pounds and pence ("three pounds twenty").
-    counts.GBP +=
-      (s.norm.match(STERLING_ALL) ?? []).length +
-      (s.norm.match(POUNDS_PER_PERIOD_ALL) ?? []).length +
-      (s.norm.match(POUNDS_AND_PENCE_ALL) ?? []).length;
+    // "Pound" alone is as often a weight: the call is in sterling where it says so (`sterlingMarks`).
+    counts.GBP += sterlingMarks(s.norm);
   }
   const best = (Object.entries(counts) as [Currency, number][]).sort((a, b) => b[1] - a[1])[0];
   if (best && best[1] > 0) return best[0];

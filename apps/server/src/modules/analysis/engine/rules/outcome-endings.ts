@@ -40,7 +40,9 @@ const REFUSAL_CLOSING =
 
 /**
  * A question that proposes a next step or the offer itself, not one that asks for someone ("can I
- * speak to the owner?"): "would a trial make sense", "can I send you", "are you open to".
+ * speak to the owner?"): "would a trial make sense", "can I send you", "are you open to". Not the
+ * lexicon's `proposals`, which decide whether a next step was accepted: their "can I" also asks for
+ * someone, and their wildcards span three words at most.
  */
 const OFFERED =
   /(?:(?:would|could|can|may|shall) (?:i|we) (?:send|book|schedule|set up|come|stop by|drop|show|email|mail|quote|put together|give you a quote)|would (?:a|an|it|that|this) [\p{L}' -]{0,40}(?:make sense|help|interest you|be of interest|work for you)|(?:are|would) you (?:be )?(?:interested|open to)|(?:do|would) you want (?:me|us) to|est-ce que (?:je|on) (?:peut|pourrait) vous (?:envoyer|proposer|montrer)|(?:je|on) (?:peux|peut|pourrais|pourrait) vous (?:envoyer|proposer|montrer)|seriez-vous (?:interesse|ouvert))/u;

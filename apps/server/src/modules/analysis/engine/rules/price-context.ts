@@ -384,10 +384,6 @@ export const CHARGE_OF = new Set([
  */
 export const HEDGES = new Set(['about', 'around', 'roughly', 'approximately', 'environ', 'autour']);
 
-/** "Four hundred fifty pounds a month": a pound paid per period is sterling, not a weight. */
-export const POUNDS_PER_PERIOD =
-  /(?<![\p{L}])(?:pounds?|livres?) (?:(?:a|an|per|par|each) [\p{L}-]+ )?(?:a|an|per|par|each|every|un|une) (?:hour|day|month|year|week|quarter|term|heure|jour|mois|an|annee|semaine)(?![\p{L}])|(?<![\p{L}])pounds? (?:one[- ]off|one[- ]time|upfront)/iu;
-
 /** Words that join the two ends of a range; Quebec French says "pis" for "et" ("entre neuf pis treize mille"). */
 export const RANGE_JOINERS = new Set(['to', 'or', 'a', 'ou', 'and', 'et', 'pis']);
 

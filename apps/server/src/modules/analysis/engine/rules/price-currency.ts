@@ -1,6 +1,6 @@
 /** Currencies said around an amount: symbols, codes and words. Part of the price reader (`pricing.ts`). */
 import type { EngineLanguage } from '../language.js';
-import type { Tok } from './price-tokens.js';
+import { fold, type Tok } from './price-tokens.js';
 import type { Currency } from './pricing.js';
 
 export const CURRENCY_WORDS: Record<string, Currency> = {
@@ -43,14 +43,42 @@ const CURRENCY_NAMED = new RegExp(
 export const namesCurrency = (normalized: string): boolean => CURRENCY_NAMED.test(normalized);
 
 /** What marks a call in pounds sterling: the sign, "quid", "sterling", the code. */
-export const STERLING = /£|(?<![\p{L}])(?:quid|sterling|gbp)(?![\p{L}])/iu;
+const STERLING = /£|(?<![\p{L}])(?:quid|sterling|gbp)(?![\p{L}])/iu;
 
 /**
  * Pounds and pence said as one amount, "three pounds twenty", "twelve pounds fifty a week": money,
  * never a weight (a weight goes on in ounces: "six pounds four ounces").
  */
-export const POUNDS_AND_PENCE =
+const POUNDS_AND_PENCE =
   /(?<![\p{L}])pounds? (?:\d{1,2}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?![\p{L}\d])(?!\s*(?:ounces?|oz)(?![\p{L}]))/iu;
+
+/** "Four hundred fifty pounds a month": a pound paid per period is sterling, not a weight. */
+const POUNDS_PER_PERIOD =
+  /(?<![\p{L}])(?:pounds?|livres?) (?:(?:a|an|per|par|each) [\p{L}-]+ )?(?:a|an|per|par|each|every|un|une) (?:hour|day|month|year|week|quarter|term|heure|jour|mois|an|annee|semaine)(?![\p{L}])|(?<![\p{L}])pounds? (?:one[- ]off|one[- ]time|upfront)/iu;
+
+/**
+ * The ways a text says pounds sterling, as money: the sign, "quid", "sterling", the code; pounds per
+ * period; pounds and pence. "Pound" alone is as often a weight ("twelve dollars a pound").
+ */
+const STERLING_MARKS = [STERLING, POUNDS_PER_PERIOD, POUNDS_AND_PENCE].map(
+  (re) => new RegExp(re.source, 'giu'),
+);
+
+/** How many times a normalized sentence says pounds sterling (`STERLING_MARKS`): the call's currency counts them. */
+export function sterlingMarks(norm: string): number {
+  return STERLING_MARKS.reduce((n, re) => n + (norm.match(re) ?? []).length, 0);
+}
+
+/** Where pounds may be said: only there is the whole text folded to look for pounds per period. */
+const POUND_WORD = /pound|livre/iu;
+
+/** Whether a passage says pounds sterling (`STERLING_MARKS`), so that the pounds it names are money. */
+export function saysSterling(text: string): boolean {
+  return (
+    STERLING.test(text) ||
+    (POUND_WORD.test(text) && (POUNDS_AND_PENCE.test(text) || POUNDS_PER_PERIOD.test(fold(text))))
+  );
+}
 
 export function symbolCurrency(sym: string): Currency {
   if (sym === '€') return 'EUR';

@@ -33,17 +33,15 @@ import {
   NOT_AMOUNT_BEFORE,
   ONE_TIME_BEFORE,
   PERIOD_BEFORE,
-  POUNDS_PER_PERIOD,
   TIME_AFTER,
   speaksOfMoney,
 } from './price-context.js';
 import { FRAME_AFTER } from './price-phrase-ends.js';
 import {
   CURRENCY_WORDS,
-  POUNDS_AND_PENCE,
-  STERLING,
   currencyAfter,
   fractionAfter,
+  saysSterling,
   symbolCurrency,
 } from './price-currency.js';
 import {
@@ -55,7 +53,7 @@ import {
   readsAsClock,
   thresholdBefore,
 } from './price-frames.js';
-import { fold, readNumber, thousandsShorthand, tokenize, isWord, type Tok } from './price-tokens.js';
+import { readNumber, thousandsShorthand, tokenize, isWord, type Tok } from './price-tokens.js';
 import { subjectUnit, unitAtHead, unitNamedBefore } from './price-unit-before.js';
 import { unitsAfterSpentOn } from './price-spent-on.js';
 import { countsAsPrice } from './price-accept.js';
@@ -146,9 +144,6 @@ export type FindPricesOptions = {
   clockContext?: boolean;
 };
 
-/** Where pounds may be said: only there is the whole text folded to look for pounds per period. */
-const POUND_WORD = /pound|livre/iu;
-
 /**
  * All prices in `text`, in order. `language` says which number words to read; without it only
  * amounts in digits are read (a caller that does not know the language, such as the language-model
@@ -161,12 +156,8 @@ export function findPrices(text: string, language?: EngineLanguage, opts: FindPr
   const moneyContext = opts.moneyContext ?? speaksOfMoney(text);
   const callMoney = opts.callMoney ?? moneyContext;
   const fallbackCurrency: Currency = opts.defaultCurrency ?? (lang === 'fr' ? 'EUR' : 'USD');
-  // Pounds are money in a British call, beside a sterling sign or word, or said per a period; the
-  // last test folds the whole text, so it runs only where "pound" or "livre" is said.
-  const poundIsMoney =
-    fallbackCurrency === 'GBP' ||
-    STERLING.test(text) ||
-    (POUND_WORD.test(text) && (POUNDS_AND_PENCE.test(text) || POUNDS_PER_PERIOD.test(fold(text))));
+  // Pounds are money in a British call, or where the passage says sterling.
+  const poundIsMoney = fallbackCurrency === 'GBP' || saysSterling(text);
   const numbers: Found[] = [];
 
   for (let i = 0; i < toks.length; i++) {
